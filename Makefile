@@ -1,0 +1,40 @@
+# proofgrid: the README's two commands.
+#   make play   install the project and run its main job
+#   make test   install everything the tests need and run every test
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Re-install whenever pyproject.toml changes.
+STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: play test install lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+install: $(STAMP)
+
+play: install
+	$(BIN)/proofgrid matchless daily
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+pytest: install
+	$(BIN)/python -m pytest -n 2 -q
+
+test: lint typecheck pytest
+
+bench: install
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,53 @@
+"""The ``proofgrid`` command line: thin wrappers that parse, call the engines, print.
+
+Each topic registers its commands from its own module (``par``, ``matchless``,
+``kirchhoff``, ``web``). Every error a user can cause is reported as one line,
+``error: ...`` on standard error, with exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from proofgrid.cli import common, kirchhoff, matchless, par, web
+from proofgrid.puzzle import ProofgridError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="proofgrid",
+    help="Grid puzzles whose answers are proved by theorems, and the engines behind them.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+for _module in (par, matchless, kirchhoff, web):
+    _module.register(app)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point; returns the exit status (0 ok, 1 check failed, 2 bad input)."""
+    try:
+        app(args=argv, prog_name="proofgrid", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        if code is None:
+            return 0
+        return code if isinstance(code, int) else 1
+    except ProofgridError as exc:
+        common.error(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        common.error("interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,21 @@
+"""Hypothesis strategies shared by the whole test suite (one module, by design)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+# --- graphs -------------------------------------------------------------------
+
+
+@st.composite
+def digraphs(draw: st.DrawFn, max_nodes: int = 12) -> list[list[int]]:
+    """Successor lists over 0..n-1, with self-loops and duplicate edges allowed."""
+    n = draw(st.integers(0, max_nodes))
+    if n == 0:
+        return []
+    edge = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    edges = draw(st.lists(edge, max_size=3 * n))
+    succ: list[list[int]] = [[] for _ in range(n)]
+    for a, b in edges:
+        succ[a].append(b)
+    return succ
