@@ -1,8 +1,10 @@
 """Puzzle-agnostic graph algorithms; puzzles call these, never the reverse.
 
 * :mod:`proofgrid.graph.scc` — Tarjan's SCC, condensation, par (pure Python).
+* :mod:`proofgrid.graph.flow` — Dinic's max-flow and the minimum cut.
 """
 
+from proofgrid.graph.flow import FlowNetwork
 from proofgrid.graph.scc import (
     Condensation,
     ParResult,
@@ -15,6 +17,7 @@ from proofgrid.graph.scc import (
 
 __all__ = [
     "Condensation",
+    "FlowNetwork",
     "ParResult",
     "bfs_depths",
     "condensation",
