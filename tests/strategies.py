@@ -40,3 +40,37 @@ def flow_networks(
     s = draw(node)
     t = draw(node.filter(lambda v: v != s))
     return n, edges, s, t
+
+
+# --- matchless boards (proofgrid.matchless) -------------------------------------
+
+_MATCHLESS_DX = (0, 1, 1, 1, 0, -1, -1, -1)
+_MATCHLESS_DY = (-1, -1, 0, 1, 1, 1, 0, -1)
+
+
+@st.composite
+def matchless_cells(
+    draw: st.DrawFn, min_size: int = 2, max_size: int = 5
+) -> tuple[int, int, tuple[int | None, ...]]:
+    """``(rows, cols, cells)`` of a valid Matchless board (at least one shell).
+
+    Each shell gets a random subset of the directions that point at another shell.
+    """
+    rows = draw(st.integers(min_size, max_size))
+    cols = draw(st.integers(min_size, max_size))
+    n = rows * cols
+    shell = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if not any(shell):
+        shell[draw(st.integers(0, n - 1))] = True
+    cells: list[int | None] = [None] * n
+    for cell in range(n):
+        if not shell[cell]:
+            continue
+        r, c = divmod(cell, cols)
+        valid = 0
+        for d in range(8):
+            r2, c2 = r + _MATCHLESS_DY[d], c + _MATCHLESS_DX[d]
+            if 0 <= r2 < rows and 0 <= c2 < cols and shell[r2 * cols + c2]:
+                valid |= 1 << d
+        cells[cell] = draw(st.integers(0, 255)) & valid
+    return rows, cols, tuple(cells)
