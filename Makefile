@@ -32,6 +32,7 @@ pytest: install
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck pytest
+	node --test tests/js/
 
 bench: install
 	$(BIN)/python bench/run.py

@@ -1,0 +1,95 @@
+// The Node side of tools/crosscheck.py: reads JSON jobs (one per line) on stdin,
+// answers each with one JSON line on stdout, in order. One process per run.
+//
+// Jobs:
+//   {k: "daily", date}                       -> the daily and its solution
+//   {k: "gen", params, seed, moves}          -> generated board, solution, raw Kosaraju
+//                                               labels, and the cascade + remaining par
+//                                               after each of the given moves
+//   {k: "id", text}                          -> {ok, id, params} or {ok: false, error}
+//   {k: "duel", succ, unlit, rule, level, seed, budget} -> {shell, perfect, value}
+//   {k: "date", text}                        -> {ok, number} or {ok: false, error}
+// BigInts travel as decimal strings. A job that throws answers {error, message}.
+
+import { kosarajuScc } from '../src/proofgrid/web/js/core/graph.js';
+import * as E from '../src/proofgrid/web/js/matchless/engine.js';
+
+let duel = null;
+try {
+  duel = await import('../src/proofgrid/web/js/matchless/duel.js');
+} catch {
+  duel = null;
+}
+
+function solution(s) {
+  return {
+    par: s.par,
+    witness: s.witness,
+    labels: s.labels,
+    count: s.count,
+    sources: s.sources,
+    edges: s.condEdges,
+    myopic: s.myopic,
+    hidden: s.hiddenSources,
+  };
+}
+
+const handlers = {
+  daily({ date }) {
+    const d = E.daily(date);
+    return { id: d.id, number: d.number, attempt: d.attempt, barMet: d.barMet, ...solution(d.solution) };
+  },
+  gen({ params, seed, moves }) {
+    const board = E.generate(params, BigInt(seed));
+    let state = E.newGame(board);
+    const play = [];
+    for (const shell of moves) {
+      const { state: next, depths } = E.strike(state, shell);
+      state = next;
+      play.push({ cascade: [...depths.entries()], rem: E.remainingPar(state) });
+    }
+    return {
+      id: E.formatGameId(board),
+      ...solution(E.solve(board)),
+      kosaraju: kosarajuScc(board.succ).labels,
+      play,
+    };
+  },
+  id({ text }) {
+    try {
+      const b = E.readGameId(text); // unguarded: any non-GameIdError shows
+      return { ok: true, id: E.formatGameId(b), params: b.params };
+    } catch (err) {
+      return { ok: false, error: err.name };
+    }
+  },
+  date({ text }) {
+    try {
+      return { ok: true, number: E.daily(text).number };
+    } catch (err) {
+      return { ok: false, error: err.name };
+    }
+  },
+  duel({ succ, unlit, rule, level, seed, budget }) {
+    if (!duel) throw new Error('js/matchless/duel.js is missing');
+    const r = duel.botMove(succ, BigInt(unlit), rule, level, BigInt(seed), budget);
+    return { shell: r.shell, perfect: r.perfect, value: r.value === null || r.value === undefined ? null : Number(r.value) };
+  },
+};
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+const out = [];
+for (const line of lines) {
+  if (!line.trim()) continue;
+  const job = JSON.parse(line);
+  let answer;
+  try {
+    answer = handlers[job.k](job);
+  } catch (err) {
+    answer = { error: err.name, message: String(err.message).split('\n')[0] };
+  }
+  out.push(JSON.stringify(answer));
+}
+process.stdout.write(out.join('\n') + '\n');

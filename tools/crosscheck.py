@@ -1,0 +1,469 @@
+"""Python and JavaScript side by side: the browser engine must agree with Python exactly.
+
+The daily board is only honest offline if the browser rebuilds exactly the
+board Python defines, so this script runs both engines over the same cases and
+compares every answer. Python finds components with Tarjan, JavaScript with
+Kosaraju–Sharir: two different algorithms agreeing is a stronger check than
+one transcribed twice.
+
+Categories (full run; ``--fast`` runs a documented subset)
+-----------------------------------------------------------
+dailies   365 dates from the launch: game ID, puzzle number, attempt, par,
+          witness, X-ray (canonical components, sources, condensation edges),
+          myopic player, hidden sources.
+boards    2,000 random boards of many sizes (2x2 … 12x12, square and not),
+          densities and fuse counts, from ``RxCdNNfK`` params and a 64-bit
+          seed: the game ID JS generates, everything ``solve`` reports, the
+          witness checked valid by Python (it lights every shell), and the raw
+          Kosaraju partition compared with Tarjan's as partitions (labels may
+          differ; the partition may not).
+moves     on each of those boards, a random sequence of matches until the sky is
+          clear: each cascade (shells in BFS order with depths) and the
+          remaining par after every match.
+codec     round trips across the language boundary: every Python-encoded ID is
+          decoded by JS and re-encoded (must be byte-identical), every
+          JS-encoded ID is decoded by Python (must be the same board); plus
+          corrupted IDs (substituted, deleted, inserted characters, truncations,
+          wrong sizes, case and whitespace changes), seed-form IDs with
+          arbitrary seed text, and random text — both sides must accept the
+          same inputs, yield the same board and params, and JS may only ever
+          throw GameIdError.
+dates     date texts for the daily (valid, impossible, pre-launch, malformed):
+          same puzzle number or same refusal.
+duel      small boards (3x3 to 5x5), both rules: the perfect bot's move and
+          exact value from the full board and from random positions reached by
+          play, and the greedy and random bots' moves (skipped with a note when
+          the Python duel module is absent).
+
+Each category prints its case count, time and a SHA-256 fingerprint of the
+canonical agreed results (equal fingerprints on two machines mean the same
+boards). Exit status 1 on any mismatch, with the first differing case of each
+category printed; 2 on a usage or environment error.
+
+Usage::
+
+    .venv/bin/python tools/crosscheck.py            # the full run
+    .venv/bin/python tools/crosscheck.py --fast     # 60 dailies, 300 boards
+    .venv/bin/python tools/crosscheck.py --days 120 --boards 500 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from proofgrid.graph.scc import reachable, tarjan_scc  # noqa: E402
+from proofgrid.matchless.board import Board  # noqa: E402
+from proofgrid.matchless.daily import LAUNCH, daily, parse_date, puzzle_number  # noqa: E402
+from proofgrid.matchless.game import game_id, new_state, parse_game_id, strike  # noqa: E402
+from proofgrid.matchless.generate import generate_board  # noqa: E402
+from proofgrid.matchless.params import Params  # noqa: E402
+from proofgrid.matchless.solve import Solution, myopic_matches, remaining_par, solve  # noqa: E402
+from proofgrid.puzzle import ProofgridError  # noqa: E402
+from proofgrid.rng import SplitMix64, seed_from_text  # noqa: E402
+
+NODE_SCRIPT = ROOT / "tools" / "crosscheck.mjs"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+FUZZ_CHARS = [*ALPHABET, ":", "#", "x", "d", "f", " ", "\t", "\n", "é", "🎆", "٦", "\x1c", "\ufeff"]
+SIZES = (
+    (2, 2), (2, 5), (3, 3), (3, 7), (4, 4), (5, 5), (5, 8), (6, 6),
+    (7, 7), (8, 8), (9, 4), (10, 10), (12, 5), (12, 12),
+)  # fmt: skip
+
+Json = Any
+
+
+@dataclass
+class Category:
+    """Cases of one category: jobs for Node, Python's expectations and a comparator."""
+
+    name: str
+    jobs: list[Json] = field(default_factory=list)
+    expected: list[Json] = field(default_factory=list)
+    checks: list[Callable[[Json], str | None]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _solution(sol: Solution, board: Board) -> dict[str, Json]:
+    return {
+        "par": sol.par,
+        "witness": list(sol.witness),
+        "labels": list(sol.xray.components),
+        "count": sol.xray.count,
+        "sources": list(sol.xray.sources),
+        "edges": [list(e) for e in sol.xray.edges],
+        "myopic": myopic_matches(board),
+        "hidden": sum(
+            1 for c in sol.xray.sources if sum(1 for x in sol.xray.components if x == c) >= 2
+        ),
+    }
+
+
+def _same_partition(a: list[int], b: list[int]) -> bool:
+    if len(a) != len(b):
+        return False
+    ab: dict[int, int] = {}
+    ba: dict[int, int] = {}
+    return all(
+        ab.setdefault(x, y) == y and ba.setdefault(y, x) == x for x, y in zip(a, b, strict=True)
+    )
+
+
+def _witness_problem(board: Board, answer: Json) -> str | None:
+    """Python's own check of JS's witness: par shells whose cascades light every shell."""
+    w = answer.get("witness")
+    if not isinstance(w, list) or len(w) != answer.get("par"):
+        return "witness length differs from par"
+    if len(reachable(board.succ, w)) != board.n:
+        return "JS witness does not light every shell"
+    return None
+
+
+# --- categories -----------------------------------------------------------------------------
+
+
+def build_dailies(days: int) -> Category:
+    cat = Category("dailies")
+    for k in range(days):
+        date = LAUNCH + dt.timedelta(days=k)
+        d = daily(date)
+        cat.jobs.append({"k": "daily", "date": date.isoformat()})
+        exp = {
+            "id": game_id(d.board),
+            "number": d.number,
+            "attempt": d.attempt,
+            "barMet": d.bar_met,
+            **_solution(d.solution, d.board),
+        }
+        cat.expected.append(exp)
+        cat.checks.append(lambda ans, b=d.board: _witness_problem(b, ans))
+    return cat
+
+
+def _random_params(rng: SplitMix64) -> Params:
+    rows, cols = SIZES[rng.below(len(SIZES))]
+    return Params(rows, cols, 1 + rng.below(100), 1 + rng.below(8))
+
+
+def build_boards(count: int, rng: SplitMix64) -> tuple[Category, Category, list[Board]]:
+    boards_cat, moves_cat = Category("boards"), Category("moves")
+    boards: list[Board] = []
+    for _ in range(count):
+        params = _random_params(rng)
+        seed = rng.next64()
+        board = generate_board(params, seed)
+        boards.append(board)
+        sol = solve(board)
+        state = new_state(board)
+        moves: list[int] = []
+        play: list[Json] = []
+        while state.unlit:
+            unlit = [v for v in range(board.n) if state.unlit >> v & 1]
+            shell = unlit[rng.below(len(unlit))]
+            st = strike(state, shell)
+            state = st.state
+            moves.append(shell)
+            play.append(
+                {
+                    "cascade": [list(p) for p in st.cascade],
+                    "rem": remaining_par(board, state.unlit).par,
+                }
+            )
+        p = {"rows": params.rows, "cols": params.cols, "density": params.density}
+        p["fuses"] = params.fuses
+        job = {"k": "gen", "params": p, "seed": str(seed), "moves": moves}
+        boards_cat.jobs.append(job)
+        moves_cat.jobs.append(None)  # answered by the same Node job
+        boards_cat.expected.append({"id": game_id(board), **_solution(sol, board)})
+        moves_cat.expected.append({"play": play})
+        tarjan = tarjan_scc(board.succ)[0]
+
+        def check(ans: Json, b: Board = board, t: list[int] = tarjan) -> str | None:
+            problem = _witness_problem(b, ans)
+            if problem:
+                return problem
+            if not _same_partition(ans.get("kosaraju", []), t):
+                return "Kosaraju and Tarjan partitions differ"
+            try:
+                back = parse_game_id(ans["id"])[1]
+            except ProofgridError as err:
+                return f"Python cannot decode JS's ID: {err}"
+            return None if back.cells == b.cells else "JS's ID decodes to another board in Python"
+
+        boards_cat.checks.append(check)
+        moves_cat.checks.append(lambda ans: None)
+    return boards_cat, moves_cat, boards
+
+
+def _python_id(text: str) -> Json:
+    try:
+        params, board = parse_game_id(text)
+    except ProofgridError:
+        return {"ok": False}
+    p = {"rows": params.rows, "cols": params.cols, "density": params.density}
+    p["fuses"] = params.fuses
+    return {"ok": True, "id": game_id(board), "params": p}
+
+
+def _corruptions(gid: str, rng: SplitMix64) -> list[str]:
+    size, desc = gid.split(":", 1)
+    i = rng.below(len(desc))
+    ch = ALPHABET[rng.below(64)]
+    rows, cols = size.split("x")
+    return [
+        gid,
+        f"{size}:{desc[:i]}{ch}{desc[i + 1 :]}",
+        f"{size}:{desc[:i]}{desc[i + 1 :]}",
+        f"{size}:{desc[:i]}{ch}{desc[i:]}",
+        f"{size}:{desc[: rng.below(len(desc) + 1)]}",
+        f"{cols}x{rows}:{desc}",
+        f"{size}d{rng.below(102)}f{rng.below(10)}:{desc}",
+        f"  {size.upper()}:{desc}\n",
+        f"{size}:{desc[:i]}{FUZZ_CHARS[rng.below(len(FUZZ_CHARS))]}{desc[i + 1 :]}",
+    ]
+
+
+def _random_text(rng: SplitMix64, length: int) -> str:
+    return "".join(FUZZ_CHARS[rng.below(len(FUZZ_CHARS))] for _ in range(length))
+
+
+def build_codec(boards: list[Board], rng: SplitMix64, fuzz: int) -> Category:
+    cat = Category("codec")
+    texts: list[str] = []
+    for b in boards:
+        texts.extend(_corruptions(game_id(b), rng))
+    seed_texts = ["0", "1", "007", "18446744073709551615", "18446744073709551616", " 42 ", "-5"]
+    seed_texts += ["hello", "٣", "🎆 fireworks", "1e5", "0x10", "99999999999999999999999"]
+    for _ in range(fuzz):
+        seed_texts.append(_random_text(rng, 1 + rng.below(12)))
+    for s in seed_texts:
+        rows, cols = SIZES[rng.below(len(SIZES))]
+        texts.append(f"{rows}x{cols}d{1 + rng.below(100)}f{1 + rng.below(8)}#{s}")
+    prefixes = ["", "6x6:", "6x6#", "4x4:E", "12x12d100f8#", "٦x٦:", "2x13:", "6X6D70F2#"]
+    for _ in range(fuzz):
+        texts.append(prefixes[rng.below(len(prefixes))] + _random_text(rng, rng.below(30)))
+    for t in texts:
+        cat.jobs.append({"k": "id", "text": t})
+        cat.expected.append(_python_id(t))
+        cat.checks.append(_js_error_type)
+    return cat
+
+
+def _js_error_type(ans: Json) -> str | None:
+    if ans.get("ok") is False and ans.get("error") != "GameIdError":
+        return f"JS threw {ans.get('error')}, not GameIdError"
+    return None
+
+
+def _strip_error(ans: Json) -> Json:
+    return {k: v for k, v in ans.items() if k != "error"} if ans.get("ok") is False else ans
+
+
+def build_dates(rng: SplitMix64) -> Category:
+    cat = Category("dates")
+    texts = ["2026-11-30", " 2027-02-28 ", "2028-02-29", "2027-02-29", "2026-11-29", "2026-13-01"]
+    texts += ["2026-00-10", "2026-11-31", "9999-12-31", "0001-01-01", "", "today", "2026-1-1"]
+    for _ in range(60):
+        y, m, d = 2026 + rng.below(80), 1 + rng.below(12), 1 + rng.below(31)
+        texts.append(f"{y:04d}-{m:02d}-{d:02d}")
+    for t in texts:
+        try:
+            exp: Json = {"ok": True, "number": puzzle_number(parse_date(t))}
+        except ProofgridError:
+            exp = {"ok": False}
+        cat.jobs.append({"k": "date", "text": t})
+        cat.expected.append(exp)
+        cat.checks.append(_js_error_type)
+    return cat
+
+
+JS_DUEL = ROOT / "src" / "proofgrid" / "web" / "js" / "matchless" / "duel.js"
+
+
+def build_duel(count: int, rng: SplitMix64) -> Category | None:
+    try:
+        from proofgrid.matchless import duel  # noqa: PLC0415 -- optional until it lands
+    except ImportError:
+        return None
+    if not JS_DUEL.exists():
+        return None
+    cat = Category("duel")
+    sizes = ((3, 3), (3, 4), (4, 4), (4, 5), (5, 5))
+    for i in range(count):
+        rows, cols = sizes[i % len(sizes)]
+        board = generate_board(Params(rows, cols), rng.next64())
+        succ = [list(h) for h in board.succ]
+        # the full board, then a position reached by a few random matches
+        state = new_state(board)
+        positions = [state.unlit]
+        for _ in range(1 + rng.below(3)):
+            if not state.unlit:
+                break
+            unlit = [v for v in range(board.n) if state.unlit >> v & 1]
+            state = strike(state, unlit[rng.below(len(unlit))]).state
+        if state.unlit:
+            positions.append(state.unlit)
+        for unlit in positions:
+            for rule in duel.Rule:
+                for level in duel.Level:
+                    seed = rng.next64()
+                    m = duel.bot_move(succ, unlit, rule, level, seed, 10**9)
+                    job = {"k": "duel", "succ": succ, "unlit": str(unlit), "rule": rule.value}
+                    job |= {"level": level.value, "seed": str(seed), "budget": 10**9}
+                    cat.jobs.append(job)
+                    cat.expected.append({"shell": m.shell, "perfect": m.perfect, "value": m.value})
+                    cat.checks.append(lambda ans: None)
+    return cat
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+def _canon(x: Json) -> str:
+    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _fingerprint(items: list[Json]) -> str:
+    h = hashlib.sha256()
+    for x in items:
+        h.update(_canon(x).encode())
+        h.update(b"\n")
+    return h.hexdigest()[:16]
+
+
+def run_node(node: str, jobs: list[Json]) -> list[Json]:
+    """One Node process answers every job (JSON lines in, JSON lines out)."""
+    payload = "\n".join(_canon(j) for j in jobs) + "\n"
+    proc = subprocess.run(
+        [node, str(NODE_SCRIPT)],
+        input=payload.encode(),
+        capture_output=True,
+        check=False,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"node exited {proc.returncode}: {proc.stderr.decode()[-2000:]}")
+    answers = [json.loads(line) for line in proc.stdout.decode().splitlines() if line.strip()]
+    if len(answers) != len(jobs):
+        raise RuntimeError(f"node answered {len(answers)} of {len(jobs)} jobs")
+    return answers
+
+
+def compare(cat: Category, answers: list[Json], keys: list[str] | None = None) -> tuple[int, str]:
+    """Compare a category; returns (mismatches, JS fingerprint). Prints the first mismatch."""
+    bad = 0
+    seen: list[Json] = []
+    for i, (job, exp, ans) in enumerate(zip(cat.jobs, cat.expected, answers, strict=True)):
+        got = {k: ans.get(k) for k in (keys or exp.keys())}
+        if "error" in ans and "ok" not in ans:
+            problem: str | None = f"JS failed: {ans['error']}: {ans.get('message')}"
+        elif _strip_error(got) != exp:
+            diff = [k for k in exp if got.get(k) != exp[k]]
+            problem = f"fields differ: {', '.join(diff) or 'error flag'}"
+        else:
+            problem = cat.checks[i](ans)
+        seen.append(_strip_error(got))
+        if problem:
+            bad += 1
+            if bad == 1:
+                print(f"  MISMATCH in {cat.name} case {i}: {problem}")
+                print(f"    job:    {_canon(job)[:600]}")
+                print(f"    python: {_canon(exp)[:600]}")
+                print(f"    js:     {_canon(got)[:600]}")
+    return bad, _fingerprint(seen)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fast", action="store_true", help="60 dailies, 300 boards, 12 duel boards")
+    ap.add_argument("--days", type=int, default=None, help="dailies from the launch (365)")
+    ap.add_argument("--boards", type=int, default=None, help="random boards (2000)")
+    ap.add_argument("--duels", type=int, default=None, help="small duel boards (40)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the case stream (1)")
+    ap.add_argument("--node", default=shutil.which("node") or "/usr/bin/node")
+    args = ap.parse_args(argv)
+    days = args.days if args.days is not None else (60 if args.fast else 365)
+    nboards = args.boards if args.boards is not None else (300 if args.fast else 2000)
+    nduels = args.duels if args.duels is not None else (12 if args.fast else 40)
+    if not Path(args.node).exists() and not shutil.which(args.node):
+        print(f"error: node not found at {args.node}", file=sys.stderr)
+        return 2
+
+    rng = SplitMix64(seed_from_text(f"proofgrid/crosscheck/{args.seed}"))
+    t0 = time.perf_counter()
+    cats: list[Category] = []
+    t = time.perf_counter()
+    cats.append(build_dailies(days))
+    cats[-1].seconds = time.perf_counter() - t
+    t = time.perf_counter()
+    boards_cat, moves_cat, boards = build_boards(nboards, rng)
+    boards_cat.seconds = time.perf_counter() - t
+    cats += [boards_cat, moves_cat]
+    t = time.perf_counter()
+    cats.append(build_codec(boards, rng, fuzz=max(50, nboards // 4)))
+    cats[-1].seconds = time.perf_counter() - t
+    t = time.perf_counter()
+    cats.append(build_dates(rng))
+    cats[-1].seconds = time.perf_counter() - t
+    t = time.perf_counter()
+    duel_cat = build_duel(nduels, rng)
+    if duel_cat is not None:
+        duel_cat.seconds = time.perf_counter() - t
+        cats.append(duel_cat)
+    py_seconds = time.perf_counter() - t0
+
+    # One Node process: the moves category rides on the boards jobs.
+    jobs: list[Json] = []
+    spans: dict[str, tuple[int, int]] = {}
+    for cat in cats:
+        if cat.name == "moves":
+            continue
+        spans[cat.name] = (len(jobs), len(jobs) + len(cat.jobs))
+        jobs += cat.jobs
+    spans["moves"] = spans["boards"]
+    t = time.perf_counter()
+    try:
+        answers = run_node(args.node, jobs)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    node_seconds = time.perf_counter() - t
+
+    print(
+        f"crosscheck: Python (Tarjan) vs JavaScript (Kosaraju), seed {args.seed}; "
+        f"Python {py_seconds:.1f} s, Node {node_seconds:.1f} s (one process, {len(jobs)} jobs)"
+    )
+    total_bad = 0
+    for cat in cats:
+        a, b = spans[cat.name]
+        if cat.name == "moves":
+            cat.jobs = jobs[a:b]
+        bad, js_fp = compare(cat, answers[a:b])
+        py_fp = _fingerprint(cat.expected)
+        total_bad += bad
+        verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
+        print(
+            f"  {cat.name:<8} {len(cat.expected):>6} cases  {verdict:<14} "
+            f"sha256 py {py_fp}  js {js_fp}"
+        )
+    if duel_cat is None:
+        print("  duel     skipped: proofgrid.matchless.duel or js/matchless/duel.js is missing")
+    print(f"total {time.perf_counter() - t0:.1f} s: {'AGREE' if total_bad == 0 else 'DISAGREE'}")
+    return 0 if total_bad == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
