@@ -1,0 +1,64 @@
+// Small DOM helpers shared by every view. No inline styles or scripts are ever
+// created (the Content-Security-Policy forbids them): presentation is CSS
+// classes, and SVG uses presentation attributes.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function apply(node, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') node.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
+    else if (k === 'text') node.textContent = v;
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  return node;
+}
+
+function append(node, children) {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** el('button', {class: 'x', onclick: f}, 'Label') */
+export function el(tag, attrs = {}, ...children) {
+  return append(apply(document.createElement(tag), attrs), children);
+}
+
+/** An SVG element with attributes. */
+export function svgEl(tag, attrs = {}, ...children) {
+  return append(apply(document.createElementNS(SVG_NS, tag), attrs), children);
+}
+
+/** A button; `pressed` (boolean) makes it a toggle with aria-pressed. */
+export function button(label, onclick, attrs = {}) {
+  const b = el('button', { type: 'button', ...attrs, onclick }, label);
+  return b;
+}
+
+let toastTimer = 0;
+
+/** A short visible confirmation, also announced to screen readers. */
+export function toast(message, { ms = 3200 } = {}) {
+  const box = document.getElementById('toast');
+  if (!box) return;
+  box.textContent = message;
+  box.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove('show'), ms);
+}
+
+/** True when the person asked for less motion. */
+export function prefersReducedMotion() {
+  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/** Replace the children of `node`. */
+export function mount(node, ...children) {
+  node.replaceChildren();
+  return append(node, children);
+}

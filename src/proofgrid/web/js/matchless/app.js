@@ -1,0 +1,69 @@
+// Matchless in the browser: route -> view. The engine builds every board
+// here, offline; a corrupted link never leaves a blank page (a friendly
+// message, then today's daily).
+
+import { el } from '../app/ui.js';
+import { dailyView } from './daily-view.js';
+import { duelView } from './duel-view.js';
+import { editorView } from './editor-view.js';
+import { PlayView } from './play-view.js';
+import { practiceView } from './practice-view.js';
+import { defineMatchlessKeys } from './records.js';
+import { statsView } from './stats-view.js';
+
+function firstLine(err) {
+  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
+}
+
+export class MatchlessApp {
+  constructor(engine, store) {
+    this.engine = engine;
+    this.store = store;
+    defineMatchlessKeys(store);
+  }
+
+  /** Parse a game ID from a link: {board} or {error} (one line). */
+  board(id) {
+    try {
+      return { board: this.engine.parseGameId(id) };
+    } catch (err) {
+      return { error: firstLine(err) };
+    }
+  }
+
+  /** The view for a route ({view, id?, index?}); returns {node, replaceHash?}. */
+  render(route) {
+    const e = this.engine;
+    const s = this.store;
+    if (route.id !== undefined && ['play', 'duel', 'edit'].includes(route.view)) {
+      const got = this.board(route.id);
+      if (got.error) {
+        const banner = el('p', { class: 'notice bad', role: 'alert' },
+          `That link's board could not be read (${got.error}). Here is today's daily instead.`);
+        return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
+      }
+      if (route.view === 'play') {
+        return { node: this.sharedView(got.board) };
+      }
+      if (route.view === 'duel') return { node: duelView(e, s, { id: route.id, board: got.board }) };
+      return { node: editorView(e, { board: got.board }) };
+    }
+    switch (route.view) {
+      case 'practice': return { node: practiceView(e, s, route.index ?? null) };
+      case 'duel': return { node: duelView(e, s) };
+      case 'edit': return { node: editorView(e) };
+      case 'stats': return { node: statsView(e, s) };
+      default: return { node: dailyView(e, s) };
+    }
+  }
+
+  sharedView(board) {
+    const v = new PlayView(this.engine, board, {
+      title: 'Shared board',
+      subtitle: `${board.rows}×${board.cols} · ${board.shells.length} shells`,
+      gameId: this.engine.formatGameId(board),
+    });
+    v.root.dataset.mode = 'shared';
+    return v.root;
+  }
+}

@@ -1,0 +1,36 @@
+"""A real uvicorn server on a free loopback port, in a thread (for raw-HTTP and browser tests)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+
+from proofgrid.server import bind, create_app
+
+
+@contextmanager
+def live_server(web_dir: Path | None = None) -> Iterator[str]:
+    """Serve the app on 127.0.0.1:<free port>; yields the base URL, stops on exit."""
+    sock: socket.socket = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(web_dir), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
