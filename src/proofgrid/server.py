@@ -44,8 +44,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from proofgrid import __version__
+from proofgrid.matchless import daily as m_daily
 from proofgrid.matchless import solve as m_solve
 from proofgrid.matchless.board import Board
+from proofgrid.matchless.daily import parse_date
 from proofgrid.matchless.game import execute_move, game_id, new_state, parse_game_id
 from proofgrid.matchless.generate import generate_board, seed_value
 from proofgrid.matchless.params import decode_params, encode_params
@@ -417,6 +419,13 @@ class NewOut(ProofOut):
     seed_id: str = Field(description="params#seed game ID that regenerates this board")
 
 
+class DailyOut(ProofOut):
+    """The daily board of a calendar date (the same for everyone, built from the date alone)."""
+
+    date: str = Field(description="Calendar date, YYYY-MM-DD")
+    number: int = Field(description="Puzzle number: days since the launch, plus one")
+
+
 class SolveIn(_Strict):
     """A game ID and, optionally, the moves played so far (cell names such as b3)."""
 
@@ -489,6 +498,16 @@ def api_router() -> APIRouter:
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    @router.get("/matchless/daily", summary="Today's daily board (the server's local date)")
+    def daily_today() -> DailyOut:
+        return _daily(today())
+
+    @router.get("/matchless/daily/{date}", summary="The daily board of a given date")
+    def daily_on(date: str) -> DailyOut:
+        if not _DATE_RE.match(date):
+            raise StarletteHTTPException(400, f"cannot read date {date[:20]!r} (use YYYY-MM-DD)")
+        return _daily(parse_date(date))
+
     @router.get("/matchless/new", summary="Generate a board for params and a seed")
     def new_board(
         params: str = Query("6x6", max_length=20, description="RxC[dNN][fK], e.g. 6x6d75f2"),
@@ -509,6 +528,11 @@ def api_router() -> APIRouter:
         return _solve(body)
 
     return router
+
+
+def _daily(date: _dt.date) -> DailyOut:
+    d = m_daily.daily(date)
+    return DailyOut(**_proof(d.board), date=date.isoformat(), number=d.number)
 
 
 def _solve(body: SolveIn) -> SolveOut:

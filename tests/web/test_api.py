@@ -8,6 +8,7 @@ validation: any garbage gets a 4xx with a one-line ``detail``, never a 5xx.
 
 from __future__ import annotations
 
+import datetime as dt
 import warnings
 from collections import deque
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from proofgrid import server
 from proofgrid.server import MAX_BODY, create_app
 
 with warnings.catch_warnings():
@@ -157,6 +159,20 @@ def test_witness_moves_win_at_par(client: TestClient) -> None:
     assert pos["won"] and pos["matches"] == board["par"] and pos["par_reachable"]
 
 
+def test_daily_by_date_and_today(client: TestClient) -> None:
+    launch = dt.date(2026, 11, 30)
+    for days in (0, 1, 25, 365, 366, 1000):
+        date = launch + dt.timedelta(days=days)
+        d = client.get(f"/api/matchless/daily/{date.isoformat()}").json()
+        assert d["date"] == date.isoformat() and d["number"] == days + 1
+        check_proof(d)
+        assert 4 <= d["par"] <= 7 and d["hidden_sources"] >= 1 and d["myopic_gap"] >= 1
+        assert (d["rows"], d["cols"]) == (6, 6)
+    today = client.get("/api/matchless/daily").json()
+    assert today["date"] == server.today().isoformat()
+    assert client.get(f"/api/matchless/daily/{today['date']}").json() == today
+
+
 BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
     ("GET", "/api/matchless/solve", {"params": {"id": "nonsense"}}),
     ("GET", "/api/matchless/solve", {"params": {"id": "5x5:AAAA"}}),
@@ -186,6 +202,12 @@ BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
         {"content": b"[]", "headers": {"content-type": "application/json"}},
     ),
     ("DELETE", "/api/matchless/solve", {}),
+    ("GET", "/api/matchless/daily/2026-02-30", {}),
+    ("GET", "/api/matchless/daily/2020-01-01", {}),
+    ("GET", "/api/matchless/daily/tomorrow", {}),
+    ("GET", "/api/matchless/daily/20261201", {}),
+    ("GET", "/api/matchless/daily/2026-12-01T00:00", {}),
+    ("GET", "/api/matchless/daily/" + "9" * 300, {}),
     ("GET", "/api/nope", {}),
 ]
 
@@ -271,7 +293,12 @@ def test_body_cap_declared_and_streamed(client: TestClient) -> None:
 def test_openapi_describes_the_api(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
-    for p in ("/api/matchless/new", "/api/matchless/solve"):
+    for p in (
+        "/api/matchless/new",
+        "/api/matchless/solve",
+        "/api/matchless/daily",
+        "/api/matchless/daily/{date}",
+    ):
         assert p in paths
     assert "post" in paths["/api/matchless/solve"]
     assert client.get("/docs").status_code == 404  # no third-party Swagger assets under our CSP
