@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from proofgrid.kirchhoff.board import Board, Clue, ClueKind, Mark, Position
+
 # --- graphs -------------------------------------------------------------------
 
 
@@ -74,3 +76,45 @@ def matchless_cells(
                 valid |= 1 << d
         cells[cell] = draw(st.integers(0, 255)) & valid
     return rows, cols, tuple(cells)
+
+
+# --- kirchhoff: boards and positions (proofgrid.kirchhoff) -----------------------------------
+
+
+@st.composite
+def kirchhoff_boards(draw: st.DrawFn, max_rows: int = 3, max_cols: int = 3) -> Board:
+    """A random Kirchhoff board whose demands sum to zero.
+
+    Clues are blank, throughput 0..2, or terminals placed in ± pairs (so the
+    balance holds); impossible clues (a 2 in a corner...) occur on purpose.
+    """
+    rows = draw(st.integers(2, max_rows))
+    cols = draw(st.integers(2, max_cols))
+    n = rows * cols
+    plain = st.one_of(
+        st.just(Clue(ClueKind.BLANK)),
+        st.integers(0, 2).map(lambda t: Clue(ClueKind.THROUGHPUT, t)),
+    )
+    clues = draw(st.lists(plain, min_size=n, max_size=n))
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3))
+    for a, b in pairs:
+        if a == b or clues[a].demand or clues[b].demand:
+            continue
+        v = draw(st.integers(1, 2))
+        clues[a] = Clue(ClueKind.SOURCE, v)
+        clues[b] = Clue(ClueKind.SINK, v)
+    return Board(rows, cols, tuple(clues))
+
+
+@st.composite
+def kirchhoff_positions(draw: st.DrawFn, max_rows: int = 3, max_cols: int = 3) -> Position:
+    """A board with random marks (mostly free) on its edges."""
+    board = draw(kirchhoff_boards(max_rows, max_cols))
+    marks = draw(
+        st.lists(
+            st.sampled_from([Mark.FREE] * 4 + [Mark.FORWARD, Mark.BACKWARD, Mark.CROSS]),
+            min_size=board.n_edges,
+            max_size=board.n_edges,
+        )
+    )
+    return Position(board, tuple(marks))

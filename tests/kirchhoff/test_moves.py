@@ -1,0 +1,56 @@
+"""Move grammar (oracle: the numbering by hand) and status."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from proofgrid.kirchhoff.board import Board, Mark, Position
+from proofgrid.kirchhoff.moves import (
+    execute_move,
+    execute_moves,
+    format_move,
+    parse_move,
+    split_moves,
+    status,
+)
+from proofgrid.puzzle import InvalidMoveError, Status
+
+BOARD = Board.from_text("+1 . -1 / . . . / . . .")
+
+
+def test_edge_and_pair_forms_agree() -> None:
+    # a1-b1 is edge 0: forward = a1 -> b1
+    assert parse_move(BOARD, "e0>") == (0, Mark.FORWARD)
+    assert parse_move(BOARD, "a1>b1") == (0, Mark.FORWARD)
+    assert parse_move(BOARD, "b1>a1") == (0, Mark.BACKWARD)
+    assert parse_move(BOARD, "a1<b1") == (0, Mark.BACKWARD)
+    assert parse_move(BOARD, "b1<a1") == (0, Mark.FORWARD)
+    # a1-a2 is the first vertical edge, id R*(C-1) = 6: forward = downward
+    assert parse_move(BOARD, " A2>A1 ") == (6, Mark.BACKWARD)
+    assert parse_move(BOARD, "a1xa2") == (6, Mark.CROSS)
+    assert parse_move(BOARD, "e6.") == (6, Mark.FREE)
+
+
+@given(st.integers(0, 11), st.sampled_from(list(Mark)))
+def test_format_parse_round_trip(edge: int, mark: Mark) -> None:
+    assert parse_move(BOARD, format_move(BOARD, edge, mark)) == (edge, mark)
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "e12>", "e-1>", "a1>c1", "a1>a1", "d1>c1", "a4>a3", "zz", "a1?b1", "e1", "x" * 99]
+)
+def test_bad_moves(bad: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        parse_move(BOARD, bad)
+
+
+def test_execute_is_pure_and_status() -> None:
+    start = Position.start(BOARD)
+    pos = execute_moves(start, "a1>b1, b1>c1")
+    assert start.marks[0] is Mark.FREE  # unchanged
+    assert status(pos) is Status.WON
+    assert status(start) is Status.PLAYING
+    assert status(execute_move(start, "b1>a1")) is Status.LOST
+    assert split_moves(" a1>b1;b1>c1  e3x ") == ["a1>b1", "b1>c1", "e3x"]
