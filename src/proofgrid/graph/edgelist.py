@@ -1,0 +1,553 @@
+"""Fast, exact reading of large edge lists and node-cost files.
+
+Format (``proofgrid par``)
+--------------------------
+* One record per line (``\\n``; a trailing ``\\r`` is ignored). Fields are
+  separated by runs of spaces, tabs or commas (also ``\\r``, ``\\v``, ``\\f``), so
+  ``a b``, ``a,b``, ``a<TAB>b`` and ``a , b`` all mean the edge ``a -> b``.
+* ``#`` starts a comment that runs to the end of the line, whole-line or
+  trailing; a node name therefore never contains ``#``, a separator or a
+  control character. Any other non-blank UTF-8 text is a name, and names are
+  compared byte for byte (``7`` and ``07`` are different nodes).
+* A line with two fields is an edge ``src dst``; a line with one field names an
+  isolated node (or mentions a node again); blank and comment lines are skipped.
+  More fields is an error. Self-loops and repeated edges are allowed.
+* Nodes are numbered ``0 .. n-1`` in order of first appearance in the file.
+
+Errors are :class:`EdgeListError` (a :class:`~proofgrid.puzzle.ProofgridError`)
+with the message ``FILE:LINE: reason``; control characters (binary data) and
+invalid UTF-8 are rejected with the line they occur on.
+
+Method
+------
+No Python loop runs over lines or tokens. The bytes are classified with one
+table lookup (numpy), comments are blanked with a difference array, token
+boundaries come from ``np.diff`` of the token mask and every token's line from
+``np.searchsorted`` over the newline positions, so field counts and line
+numbers are exact and free. Tokens are then *keyed*: a token of at most 8 bytes
+is its own little-endian 64-bit word (exact, since names contain no NUL), a
+longer one is hashed eight bytes at a time with the SplitMix64 finaliser; keys
+are factorised by pandas' hash table (first-appearance order) and every long
+token is compared byte for byte with its class representative, falling back to
+an exact dictionary if a hash collision ever merged two names. Total work is
+O(file size) vectorised; peak memory is a small multiple of the file size.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import stat
+import sys
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from proofgrid.puzzle import ProofgridError
+
+__all__ = [
+    "CostTable",
+    "EdgeList",
+    "EdgeListError",
+    "parse_costs",
+    "parse_edgelist",
+    "read_costs",
+    "read_edgelist",
+]
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+
+
+class EdgeListError(ProofgridError):
+    """A malformed edge-list or cost file; the message is ``FILE:LINE: reason``."""
+
+
+_WORD = 8  # bytes per key word
+_M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
+# _LOWMASK[k] keeps the low k bytes of a little-endian word.
+_LOWMASK = np.array([(1 << (8 * k)) - 1 for k in range(_WORD)] + [(1 << 64) - 1], dtype=np.uint64)
+
+
+def _buffer(data: bytes) -> npt.NDArray[np.uint8]:
+    """Copy ``data`` into a zero-padded uint8 array (see :func:`_alloc`)."""
+    buf = _alloc(len(data))
+    buf[: len(data)] = np.frombuffer(data, dtype=np.uint8)
+    return buf
+
+
+def _alloc(size: int) -> npt.NDArray[np.uint8]:
+    """A zeroed uint8 array for ``size`` bytes plus at least 16 bytes of padding,
+    its length a multiple of 8 so that it can be read as little-endian words."""
+    return np.zeros((size + 2 * _WORD + _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
+
+
+def _line_of(arr: npt.NDArray[np.uint8], pos: int) -> int:
+    """1-based line number of byte offset ``pos``."""
+    return int(np.count_nonzero(arr[:pos] == 10)) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Tokens:
+    """Token spans of a buffer: ``starts``/``lengths`` in bytes, ``lines`` 0-based."""
+
+    starts: IntArray
+    lengths: IntArray
+    lines: IntArray
+    nlines: int
+
+
+def _tokenize(buf: npt.NDArray[np.uint8], size: int, source: str) -> _Tokens:
+    """Split the first ``size`` bytes of ``buf`` into tokens, vectorised.
+
+    Validates the bytes (no control characters, valid UTF-8) first.
+    """
+    arr = buf[:size]
+    empty = np.zeros(0, dtype=np.int64)
+    if size == 0:
+        return _Tokens(empty, empty, empty, 0)
+    # Byte classes by direct comparisons (a table lookup would widen every byte to intp).
+    control = arr < 32
+    if control.any():
+        control &= (arr < 9) | (arr > 13)  # tab, newline, VT, FF and CR are allowed
+    control |= arr == 127
+    if control.any():
+        pos = int(np.argmax(control))
+        raise EdgeListError(
+            f"{source}:{_line_of(arr, pos)}: control character 0x{int(arr[pos]):02x}"
+            " (not a text edge list?)"
+        )
+    del control
+    if (arr >= 0x80).any():
+        try:
+            codecs.utf_8_decode(arr.data, "strict", True)
+        except UnicodeDecodeError as exc:
+            raise EdgeListError(
+                f"{source}:{_line_of(arr, exc.start)}: invalid UTF-8 (not a text edge list?)"
+            ) from None
+    nlmask = arr == 10
+    nnl = int(np.count_nonzero(nlmask))
+    nlines = nnl + (0 if arr[-1] == 10 else 1)
+    istok = arr > 32  # space and the allowed control characters separate
+    istok &= arr != 44  # ','
+    hashmask = arr == 35  # '#'
+    hashes = np.flatnonzero(hashmask) if hashmask.any() else None
+    del hashmask
+    if hashes is not None:
+        # Blank from the first '#' of each line to that line's newline.
+        newlines = np.flatnonzero(nlmask)
+        hline = np.searchsorted(newlines, hashes)
+        first = np.ones(hashes.size, dtype=bool)
+        first[1:] = hline[1:] != hline[:-1]
+        hs, hl = hashes[first], hline[first]
+        ends = np.full(hs.size, size, dtype=np.int64)
+        inside = hl < newlines.size
+        ends[inside] = newlines[hl[inside]]
+        delta = np.zeros(size + 1, dtype=np.int8)
+        delta[hs] = 1
+        delta[ends] = -1  # a newline position is never a '#' position
+        istok &= np.cumsum(delta[:size], dtype=np.int8) == 0
+        del delta, newlines, hashes
+    # A token starts where the mask rises and ends where it falls.
+    rise = istok.copy()
+    rise[1:] &= ~istok[:-1]
+    fall = np.zeros(size + 1, dtype=bool)
+    fall[1:size] = istok[:-1] & ~istok[1:]
+    fall[size] = istok[-1]
+    del istok
+    ends_ = np.flatnonzero(fall)
+    del fall
+    # Merge token starts with newlines to number every token's line, in one pass.
+    rise |= nlmask
+    events = np.flatnonzero(rise)
+    del rise
+    is_nl = nlmask[events]
+    del nlmask
+    lines_before = np.cumsum(is_nl, dtype=np.int64)
+    is_tok = ~is_nl
+    starts = events[is_tok]
+    lines = lines_before[is_tok]
+    return _Tokens(starts, ends_ - starts, lines, nlines)
+
+
+def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64 finaliser on uint64 arrays (wrapping arithmetic; a bijection)."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def _words(
+    buf: npt.NDArray[np.uint8], starts: IntArray, remaining: IntArray
+) -> npt.NDArray[np.uint64]:
+    """The 8 bytes at each start as little-endian words, masked to ``remaining``.
+
+    Two aligned word loads and shifts per start (``buf`` from :func:`_alloc`).
+    """
+    view = buf.view("<u8")
+    q = starts >> 3
+    r = ((starts & 7) << 3).astype(np.uint64)
+    half = np.uint64(32) - (r >> np.uint64(1))  # two shifts of 32 - r/2: never 64 at once
+    words: npt.NDArray[np.uint64] = (view[q] >> r) | ((view[q + 1] << half) << half)
+    words &= _LOWMASK[np.minimum(remaining, _WORD)]
+    return words
+
+
+def _long_keys(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.uint64]:
+    """64-bit hash of each span (length folded in), 8 bytes per vector step."""
+    h = _mix(lengths.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
+    active = np.arange(starts.size)
+    offset = 0
+    while active.size:
+        w = _words(buf, starts[active] + offset, lengths[active] - offset)
+        h[active] = _mix(h[active] ^ w)
+        offset += _WORD
+        active = active[lengths[active] > offset]
+    return h
+
+
+def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: IntArray) -> bool:
+    """Whether spans ``a[i]`` and ``b[i]`` (both of ``lengths[i]`` bytes) are all equal."""
+    active = np.arange(a.size)
+    offset = 0
+    while active.size:
+        rem = lengths[active] - offset
+        if not np.array_equal(
+            _words(buf, a[active] + offset, rem), _words(buf, b[active] + offset, rem)
+        ):
+            return False
+        offset += _WORD
+        active = active[lengths[active] > offset]
+    return True
+
+
+def _first_positions(codes: IntArray) -> IntArray:
+    """Index of the first occurrence of each code, for codes in first-appearance order."""
+    if codes.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    running = np.maximum.accumulate(codes)
+    new = np.empty(codes.size, dtype=bool)
+    new[0] = True
+    new[1:] = running[1:] > running[:-1]
+    return np.flatnonzero(new).astype(np.int64, copy=False)
+
+
+def _factorize(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> tuple[IntArray, int]:
+    """Exact codes of byte spans in first-appearance order, and their number.
+
+    Spans of at most 8 bytes are keyed by their own word (exact: names hold no
+    NUL byte), longer ones by a hash that is then verified byte for byte.
+    """
+    ntok = starts.size
+    if ntok == 0:
+        return np.zeros(0, dtype=np.int64), 0
+    is_long = lengths > _WORD
+    if not is_long.any():
+        # The mixer is a bijection: it only spreads the keys over pandas' hash table.
+        codes, uniques = pd.factorize(_mix(_words(buf, starts, lengths)))
+        return np.asarray(codes, dtype=np.int64), len(uniques)
+    combined = np.empty(ntok, dtype=np.int64)
+    short = np.flatnonzero(~is_long)
+    nshort = 0
+    if short.size:
+        c, u = pd.factorize(_mix(_words(buf, starts[short], lengths[short])))
+        combined[short] = c
+        nshort = len(u)
+    long_ = np.flatnonzero(is_long)
+    lc = np.asarray(pd.factorize(_long_keys(buf, starts[long_], lengths[long_]))[0], dtype=np.int64)
+    rep = long_[_first_positions(lc)][lc]  # each long span's class representative
+    if not (
+        np.array_equal(lengths[rep], lengths[long_])
+        and _same_bytes(buf, starts[long_], starts[rep], lengths[long_])
+    ):
+        lc = _exact_codes(buf, starts[long_], lengths[long_])  # a hash collision: be exact
+    combined[long_] = lc + nshort
+    k = nshort + int(lc.max()) + 1
+    first = np.full(k, ntok, dtype=np.int64)
+    np.minimum.at(first, combined, np.arange(ntok, dtype=np.int64))
+    rank = np.empty(k, dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(k, dtype=np.int64)
+    return rank[combined], k
+
+
+def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
+    """Dictionary factorisation of byte spans (first-appearance order); slow, exact."""
+    raw = buf.tobytes()
+    seen: dict[bytes, int] = {}
+    out = np.empty(starts.size, dtype=np.int64)
+    for i, (s, n) in enumerate(zip(starts.tolist(), lengths.tolist(), strict=True)):
+        out[i] = seen.setdefault(raw[s : s + n], len(seen))
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeList:
+    """A parsed edge list: integer edges over nodes numbered by first appearance.
+
+    Attributes
+    ----------
+    source : str
+        File name used in messages (``<stdin>`` for standard input).
+    n : int
+        Number of distinct nodes.
+    src, dst : numpy.ndarray of int32
+        The ``m`` edges ``src[i] -> dst[i]`` in file order (repeats kept).
+    lines : int
+        Number of lines in the file.
+    """
+
+    source: str
+    n: int
+    src: Int32Array
+    dst: Int32Array
+    lines: int
+    _buf: npt.NDArray[np.uint8] = field(repr=False)
+    _size: int = field(repr=False)
+    _name_start: IntArray = field(repr=False)
+    _name_len: IntArray = field(repr=False)
+
+    @property
+    def m(self) -> int:
+        """Number of edge lines (repeats and self-loops included)."""
+        return int(self.src.size)
+
+    def name(self, v: int) -> str:
+        """The name of node ``v`` as written in the file."""
+        s = int(self._name_start[v])
+        return self._buf[s : s + int(self._name_len[v])].tobytes().decode("utf-8")
+
+    def names(self, nodes: npt.ArrayLike) -> list[str]:
+        """Names of several nodes, in the order given."""
+        return [self.name(v) for v in np.asarray(nodes, dtype=np.int64).ravel().tolist()]
+
+    def successors(self) -> list[list[int]]:
+        """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""
+        succ: list[list[int]] = [[] for _ in range(self.n)]
+        for a, b in zip(self.src.tolist(), self.dst.tolist(), strict=True):
+            succ[a].append(b)
+        return succ
+
+
+def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+    tok = _tokenize(buf, size, source)
+    if tok.starts.size:
+        per_line = np.bincount(tok.lines)
+        too_many = np.flatnonzero(per_line > 2)
+        if too_many.size:
+            line = int(too_many[0])
+            raise EdgeListError(
+                f"{source}:{line + 1}: expected 'src dst' or a single node name,"
+                f" found {int(per_line[line])} fields"
+            )
+        pair = np.flatnonzero(per_line[tok.lines] == 2)
+        del per_line
+    else:
+        pair = np.zeros(0, dtype=np.int64)
+    codes, n = _factorize(buf, tok.starts, tok.lengths)
+    if n >= 2**31:
+        raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
+    first = _first_positions(codes)
+    src = codes[pair[0::2]].astype(np.int32)
+    dst = codes[pair[1::2]].astype(np.int32)
+    return EdgeList(
+        source=source,
+        n=n,
+        src=src,
+        dst=dst,
+        lines=tok.nlines,
+        _buf=buf,
+        _size=size,
+        _name_start=tok.starts[first],
+        _name_len=tok.lengths[first],
+    )
+
+
+def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
+    """Parse an edge list (format in the module docstring); O(size) vectorised.
+
+    Raises
+    ------
+    EdgeListError
+        ``source:LINE: reason`` for a line with more than two fields, control
+        characters or invalid UTF-8.
+    """
+    return _parse(_buffer(data), len(data), source)
+
+
+def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
+    """Read a whole file (``-`` = standard input) into a padded buffer.
+
+    Returns ``(buffer, size, display name)``; raises :class:`EdgeListError`
+    with a one-line reason if the file cannot be read.
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        return _buffer(data), len(data), "<stdin>"
+    try:
+        with open(path, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # a pipe or a device
+                data = fh.read()
+                return _buffer(data), len(data), path
+            size = os.fstat(fh.fileno()).st_size
+            buf = _alloc(size)
+            got = fh.readinto(buf.data[:size])
+            extra = fh.read()
+            if got != size or extra:  # the file changed size while we read it
+                data = buf[:got].tobytes() + extra
+                return _buffer(data), len(data), path
+            return buf, size, path
+    except FileNotFoundError:
+        raise EdgeListError(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise EdgeListError(f"{path}: is a directory, not a {what}") from None
+    except OSError as exc:
+        raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+
+
+def read_edgelist(path: str) -> EdgeList:
+    """Read and parse an edge-list file (``-`` = standard input)."""
+    buf, size, name = _load(path, "edge-list file")
+    return _parse(buf, size, name)
+
+
+# --- costs ------------------------------------------------------------------------------
+
+_COST_RE = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)")
+_MAX_SCALED = 1 << 62
+
+
+@dataclass(frozen=True, eq=False)
+class CostTable:
+    """Exact node costs, scaled to integers: node ``v`` costs ``values[v] / 10**scale``.
+
+    Attributes
+    ----------
+    values : numpy.ndarray of int64
+        Scaled cost of every node of the graph (nodes without a line cost 1).
+    scale : int
+        Number of decimal places kept (the most any cost line used).
+    unknown : tuple of (int, str)
+        ``(line, name)`` of cost lines naming nodes absent from the graph
+        (ignored), at most the first 5.
+    unknown_count : int
+        How many such lines there were in all.
+    """
+
+    values: IntArray
+    scale: int
+    unknown: tuple[tuple[int, str], ...]
+    unknown_count: int
+
+    def format(self, scaled: int) -> str:
+        """Exact decimal text of a scaled amount (e.g. a total)."""
+        if self.scale == 0:
+            return str(scaled)
+        return str(Decimal(scaled).scaleb(-self.scale))
+
+    def to_number(self, scaled: int) -> int | float:
+        """A JSON-friendly number: an int when whole, else the nearest float."""
+        if scaled % 10**self.scale == 0:
+            return scaled // int(10**self.scale)
+        return float(str(Decimal(scaled).scaleb(-self.scale)))
+
+
+def parse_costs(data: bytes, source: str, graph: EdgeList) -> CostTable:
+    """Parse ``node cost`` lines against ``graph``; costs are exact decimals.
+
+    A cost is a non-negative integer or decimal (``3``, ``2.5``, ``.75``; no
+    sign other than ``+``, no exponent). Nodes without a line cost 1. A node
+    named twice, a negative or non-numeric cost, or a line without exactly two
+    fields is an error ``source:LINE: reason``; a node that is not in the graph
+    is ignored and reported in :attr:`CostTable.unknown`. Comments, blank lines
+    and separators are as in edge lists.
+    """
+    return _parse_costs(_buffer(data), len(data), source, graph)
+
+
+def read_costs(path: str, graph: EdgeList) -> CostTable:
+    """Read and parse a cost file for ``graph`` (see :func:`parse_costs`)."""
+    buf, size, name = _load(path, "costs file")
+    return _parse_costs(buf, size, name, graph)
+
+
+def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: EdgeList) -> CostTable:
+    tok = _tokenize(buf, size, source)
+    if tok.starts.size:
+        per_line = np.bincount(tok.lines)
+        wrong = np.flatnonzero((per_line != 0) & (per_line != 2))
+        if wrong.size:
+            line = int(wrong[0])
+            count = int(per_line[line])
+            raise EdgeListError(
+                f"{source}:{line + 1}: expected 'node cost', found {count} field"
+                + ("" if count == 1 else "s")
+            )
+    raw = buf[:size].tobytes()
+    name_tok = np.arange(0, tok.starts.size, 2)
+    entry_line = tok.lines[name_tok].tolist()
+    name_span = list(
+        zip(tok.starts[name_tok].tolist(), tok.lengths[name_tok].tolist(), strict=True)
+    )
+    cost_span = zip(
+        tok.starts[name_tok + 1].tolist(), tok.lengths[name_tok + 1].tolist(), strict=True
+    )
+    # Parse the cost texts exactly (one Python step per cost line).
+    decimals: list[Decimal] = []
+    scale, scale_line = 0, 0
+    for (s, n), line in zip(cost_span, entry_line, strict=True):
+        text = raw[s : s + n].decode("utf-8")
+        if not _COST_RE.fullmatch(text):
+            reason = "negative cost" if text.startswith("-") else "cost is not a number"
+            raise EdgeListError(f"{source}:{line + 1}: {reason}: {text[:40]!r}")
+        d = Decimal(text)
+        exponent = d.as_tuple().exponent
+        assert isinstance(exponent, int)  # finite, by the pattern
+        if -exponent > scale:
+            scale, scale_line = -exponent, line
+        decimals.append(d)
+    unit = 10**scale
+    if unit >= _MAX_SCALED:
+        raise EdgeListError(f"{source}:{scale_line + 1}: cost has too many decimal places")
+    # Match names exactly: factorise the graph's names and the cost names together,
+    # graph names first (all distinct), so a cost name's code is < n iff it is a node.
+    joint = _alloc(graph._size + 1 + size)
+    joint[: graph._size] = graph._buf[: graph._size]
+    joint[graph._size] = 10
+    offset = graph._size + 1
+    joint[offset : offset + size] = buf[:size]
+    codes, _ = _factorize(
+        joint,
+        np.concatenate([graph._name_start, tok.starts[name_tok] + offset]),
+        np.concatenate([graph._name_len, tok.lengths[name_tok]]),
+    )
+    values = np.full(graph.n, unit, dtype=np.int64)
+    first_line: dict[int, int] = {}
+    unknown: list[tuple[int, str]] = []
+    unknown_count = 0
+    for code, d, line, (s, n) in zip(
+        codes[graph.n :].tolist(), decimals, entry_line, name_span, strict=True
+    ):
+        if code in first_line:
+            raise EdgeListError(
+                f"{source}:{line + 1}: second cost for the same node"
+                f" (first on line {first_line[code] + 1})"
+            )
+        first_line[code] = line
+        if code >= graph.n:
+            unknown_count += 1
+            if len(unknown) < 5:
+                unknown.append((line + 1, raw[s : s + n].decode("utf-8")))
+            continue
+        scaled = int(d.scaleb(scale))
+        if scaled >= _MAX_SCALED:
+            raise EdgeListError(f"{source}:{line + 1}: cost too large")
+        values[code] = scaled
+    return CostTable(values, scale, tuple(unknown), unknown_count)
