@@ -278,6 +278,9 @@ def test_bots_refuse_a_clear_sky_and_bad_input() -> None:
         DuelSolver(succ, Rule.MOST).value(0b100)
     with pytest.raises(ValueError, match="points outside"):
         DuelSolver([[2], []], Rule.MOST)
+    for level in Level:
+        with pytest.raises(ValueError, match="points outside"):
+            bot_move([[2], []], 0b11, Rule.FEWEST, level, 0)
 
 
 # --- the seed's claims: pinned counterexamples ---------------------------------------------

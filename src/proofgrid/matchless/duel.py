@@ -623,6 +623,7 @@ def bot_move(  # noqa: PLR0917 -- the agreed API (used by the CLI) passes all si
     ``seed`` is used by RANDOM only. Raises InvalidMoveError when the sky is clear.
     """
     n = len(succ)
+    _succ_masks(succ)  # validates the graph for every level
     _check_mask(n, unlit)
     if not unlit:
         raise InvalidMoveError("the sky is already clear")
