@@ -8,6 +8,7 @@
 //                                               after each of the given moves
 //   {k: "id", text}                          -> {ok, id, params} or {ok: false, error}
 //   {k: "duel", succ, unlit, rule, level, seed, budget} -> {shell, perfect, value}
+//                                               (+ best: every optimal move, for perfect)
 //   {k: "date", text}                        -> {ok, number} or {ok: false, error}
 // BigInts travel as decimal strings. A job that throws answers {error, message}.
 
@@ -73,7 +74,10 @@ const handlers = {
   duel({ succ, unlit, rule, level, seed, budget }) {
     if (!duel) throw new Error('js/matchless/duel.js is missing');
     const r = duel.botMove(succ, BigInt(unlit), rule, level, BigInt(seed), budget);
-    return { shell: r.shell, perfect: r.perfect, value: r.value === null || r.value === undefined ? null : Number(r.value) };
+    const out = { shell: r.shell, perfect: r.perfect, value: r.value === null || r.value === undefined ? null : Number(r.value) };
+    // a fresh solver, as Python's check uses: the bot's cached memo stays identical on both sides
+    if (level === 'perfect' && budget > 0) out.best = new duel.DuelSolver(succ, rule).bestMoves(BigInt(unlit));
+    return out;
   },
 };
 

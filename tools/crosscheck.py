@@ -30,12 +30,19 @@ codec     round trips across the language boundary: every Python-encoded ID is
           throw GameIdError.
 dates     date texts for the daily (valid, impossible, pre-launch, malformed):
           same puzzle number or same refusal.
-duel      small boards (3x3 to 5x5), both rules: the perfect bot's move and
-          exact value from the full board and from random positions reached by
-          play, and the greedy and random bots' moves (skipped with a note when
-          the Python duel module is absent).
+duel      150 boards (3x3 to 8x8, at most 16 components so every exact
+          search stays small; the dense 6x6 and 8x8 ones have 31 to 64 shells
+          and exercise the BigInt masks), both rules: the perfect bot's move,
+          its exact value and the list of all optimal moves, and the greedy
+          and random bots' moves — from the full board, from a position
+          reached by random play, and from an arbitrary (usually not closed)
+          unlit set; then 6x6 boards with one fuse per shell (huge game
+          trees) with a zero budget: the exact search stops at its first
+          clock read (after the same 128 positions on both sides) and the
+          depth-1 pass of iterative deepening ignores the clock, so the
+          budgeted fallback is compared deterministically.
 
-Each category prints its case count, time and a SHA-256 fingerprint of the
+Each category prints its case count and a SHA-256 fingerprint of the
 canonical agreed results (equal fingerprints on two machines mean the same
 boards). Exit status 1 on any mismatch, with the first differing case of each
 category printed; 2 on a usage or environment error.
@@ -95,6 +102,19 @@ class Category:
     expected: list[Json] = field(default_factory=list)
     checks: list[Callable[[Json], str | None]] = field(default_factory=list)
     seconds: float = 0.0
+    fallbacks: int = 0
+
+    def note(self) -> str:
+        """What the cases exercised, beyond their count."""
+        if self.name in ("codec", "dates"):
+            ok = sum(1 for e in self.expected if e.get("ok"))
+            return f"{ok} accepted, {len(self.expected) - ok} refused"
+        if self.name == "duel":
+            big = sum(1 for j in self.jobs if len(j["succ"]) > 31)
+            return f"{big} on BigInt-mask boards, {self.fallbacks} budgeted fallbacks"
+        if self.name == "moves":
+            return f"{sum(len(e['play']) for e in self.expected)} matches"
+        return ""
 
 
 def _solution(sol: Solution, board: Board) -> dict[str, Json]:
@@ -290,6 +310,7 @@ def build_dates(rng: SplitMix64) -> Category:
     return cat
 
 
+DUEL_MAX_COMPONENTS = 16
 JS_DUEL = ROOT / "src" / "proofgrid" / "web" / "js" / "matchless" / "duel.js"
 
 
@@ -301,12 +322,22 @@ def build_duel(count: int, rng: SplitMix64) -> Category | None:
     if not JS_DUEL.exists():
         return None
     cat = Category("duel")
-    sizes = ((3, 3), (3, 4), (4, 4), (4, 5), (5, 5))
-    for i in range(count):
-        rows, cols = sizes[i % len(sizes)]
-        board = generate_board(Params(rows, cols), rng.next64())
+    # (rows, cols, lowest density, fewest fuses): the last two make boards of 30
+    # to 64 shells with big cycles, for the BigInt masks and past 53 bits
+    configs = ((3, 3, 50, 1), (3, 4, 50, 1), (4, 4, 50, 1), (4, 5, 50, 1), (5, 5, 50, 1))
+    configs += ((5, 6, 50, 1), (6, 6, 85, 3), (8, 8, 95, 3))
+    made = 0
+    while made < count:
+        rows, cols, dmin, fmin = configs[made % len(configs)]
+        density = dmin + rng.below(101 - dmin)
+        params = Params(rows, cols, density, fmin + rng.below(4 - fmin))
+        board = generate_board(params, rng.next64())
+        if solve(board).xray.count > DUEL_MAX_COMPONENTS:
+            continue  # keeps every exact search small (at most 2**16 positions)
+        made += 1
         succ = [list(h) for h in board.succ]
-        # the full board, then a position reached by a few random matches
+        # the full board, a position reached by a few random matches, and (on
+        # boards of up to 16 shells) an arbitrary unlit set, usually not closed
         state = new_state(board)
         positions = [state.unlit]
         for _ in range(1 + rng.below(3)):
@@ -316,6 +347,8 @@ def build_duel(count: int, rng: SplitMix64) -> Category | None:
             state = strike(state, unlit[rng.below(len(unlit))]).state
         if state.unlit:
             positions.append(state.unlit)
+        if board.n <= 16:
+            positions.append(1 + rng.below(board.all_mask))
         for unlit in positions:
             for rule in duel.Rule:
                 for level in duel.Level:
@@ -324,8 +357,27 @@ def build_duel(count: int, rng: SplitMix64) -> Category | None:
                     job = {"k": "duel", "succ": succ, "unlit": str(unlit), "rule": rule.value}
                     job |= {"level": level.value, "seed": str(seed), "budget": 10**9}
                     cat.jobs.append(job)
-                    cat.expected.append({"shell": m.shell, "perfect": m.perfect, "value": m.value})
+                    exp: Json = {"shell": m.shell, "perfect": m.perfect, "value": m.value}
+                    if level is duel.Level.PERFECT:
+                        exp["best"] = duel.DuelSolver(succ, rule).best_moves(unlit)
+                    cat.expected.append(exp)
                     cat.checks.append(lambda ans: None)
+    # The budgeted fallback, deterministically: with a zero budget the exact search
+    # stops at its first clock read (after 128 new positions, the same ones on both
+    # sides) and the depth-1 pass of iterative deepening ignores the clock.
+    made = 0
+    while made < max(4, count // 10):
+        board = generate_board(Params(6, 6, 100, 1), rng.next64())
+        succ = [list(h) for h in board.succ]
+        for rule in duel.Rule:
+            m = duel.bot_move(succ, board.all_mask, rule, duel.Level.PERFECT, 0, 0)
+            job = {"k": "duel", "succ": succ, "unlit": str(board.all_mask), "rule": rule.value}
+            job |= {"level": "perfect", "seed": "0", "budget": 0}
+            cat.jobs.append(job)
+            cat.expected.append({"shell": m.shell, "perfect": m.perfect, "value": m.value})
+            cat.checks.append(lambda ans: None)
+            cat.fallbacks += not m.perfect
+        made += 1
     return cat
 
 
@@ -388,16 +440,16 @@ def compare(cat: Category, answers: list[Json], keys: list[str] | None = None) -
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--fast", action="store_true", help="60 dailies, 300 boards, 12 duel boards")
+    ap.add_argument("--fast", action="store_true", help="60 dailies, 300 boards, 30 duel boards")
     ap.add_argument("--days", type=int, default=None, help="dailies from the launch (365)")
     ap.add_argument("--boards", type=int, default=None, help="random boards (2000)")
-    ap.add_argument("--duels", type=int, default=None, help="small duel boards (40)")
+    ap.add_argument("--duels", type=int, default=None, help="small duel boards (150)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the case stream (1)")
     ap.add_argument("--node", default=shutil.which("node") or "/usr/bin/node")
     args = ap.parse_args(argv)
     days = args.days if args.days is not None else (60 if args.fast else 365)
     nboards = args.boards if args.boards is not None else (300 if args.fast else 2000)
-    nduels = args.duels if args.duels is not None else (12 if args.fast else 40)
+    nduels = args.duels if args.duels is not None else (30 if args.fast else 150)
     if not Path(args.node).exists() and not shutil.which(args.node):
         print(f"error: node not found at {args.node}", file=sys.stderr)
         return 2
@@ -457,7 +509,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
         print(
             f"  {cat.name:<8} {len(cat.expected):>6} cases  {verdict:<14} "
-            f"sha256 py {py_fp}  js {js_fp}"
+            f"sha256 py {py_fp}  js {js_fp}  {cat.note()}"
         )
     if duel_cat is None:
         print("  duel     skipped: proofgrid.matchless.duel or js/matchless/duel.js is missing")
