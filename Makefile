@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # Re-install whenever pyproject.toml changes.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: play test install lint typecheck pytest bench clean
+.PHONY: play test install lint typecheck pytest bench clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,11 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-pytest: install
+# The browser tests drive Debian's Chromium (never a downloaded browser).
+browser:
+	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+pytest: install browser
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck pytest

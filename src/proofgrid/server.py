@@ -34,7 +34,7 @@ import socket
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import uvicorn
 from fastapi import APIRouter, FastAPI, Query, Request
@@ -45,10 +45,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from proofgrid import __version__
 from proofgrid.matchless import daily as m_daily
+from proofgrid.matchless import duel as m_duel
 from proofgrid.matchless import solve as m_solve
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.daily import parse_date
-from proofgrid.matchless.game import execute_move, game_id, new_state, parse_game_id
+from proofgrid.matchless.game import execute_move, game_id, move_name, new_state, parse_game_id
 from proofgrid.matchless.generate import generate_board, seed_value
 from proofgrid.matchless.params import decode_params, encode_params
 from proofgrid.matchless.solve import Solution
@@ -381,6 +382,7 @@ def _static_handler(files: dict[str, SiteFile]) -> Callable[[Request], Awaitable
 # --- JSON API -----------------------------------------------------------------------------
 
 _MAX_ID_CHARS = 600  # a 12x12 board's ID is ~200 characters
+_MAX_BUDGET_MS = 2000
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -448,6 +450,26 @@ class SolveOut(ProofOut):
     """Proof of par, plus the position after the given moves."""
 
     position: PositionOut
+
+
+class DuelIn(_Strict):
+    """A duel position (the moves so far, both players') and the bot to ask."""
+
+    id: str = Field(min_length=1, max_length=_MAX_ID_CHARS)
+    moves: list[str] = Field(default_factory=list, max_length=144)
+    rule: Literal["fewest", "most"] = "fewest"
+    level: Literal["random", "greedy", "perfect"] = "perfect"
+    seed: int = Field(0, ge=0, lt=2**64, description="Used by the random level only")
+    budget_ms: int = Field(1000, ge=1, le=_MAX_BUDGET_MS, description="Search time budget")
+
+
+class DuelOut(BaseModel):
+    """The bot's move."""
+
+    move: str = Field(description="Cell name of the shell to strike, e.g. b3")
+    shell: tuple[int, int]
+    perfect: bool = Field(description="True iff the move is proved optimal")
+    value: int | None = Field(description="Exact value of the position for the mover, if known")
 
 
 def _proof(board: Board) -> dict[str, Any]:
@@ -526,6 +548,27 @@ def api_router() -> APIRouter:
     @router.post("/matchless/solve", summary="Par, X-ray and the position after some moves")
     def solve_post(body: SolveIn) -> SolveOut:
         return _solve(body)
+
+    @router.post("/matchless/duel", summary="The duel bot's move in a position")
+    def duel(body: DuelIn) -> DuelOut:
+        board = _parse_id(body.id)
+        state = new_state(board)
+        for move in body.moves:
+            state = execute_move(state, move)
+        bot = m_duel.bot_move(
+            board.succ,
+            state.unlit,
+            m_duel.Rule(body.rule),
+            m_duel.Level(body.level),
+            body.seed,
+            body.budget_ms,
+        )
+        return DuelOut(
+            move=move_name(board, bot.shell),
+            shell=board.shell_rc(bot.shell),
+            perfect=bot.perfect,
+            value=bot.value,
+        )
 
     return router
 

@@ -302,3 +302,80 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
         assert p in paths
     assert "post" in paths["/api/matchless/solve"]
     assert client.get("/docs").status_code == 404  # no third-party Swagger assets under our CSP
+
+
+def duel_value(
+    g: nx.DiGraph, unlit: frozenset[int], sign: int, memo: dict[frozenset[int], int]
+) -> int:
+    """Plain negamax over unlit sets (independent of the engine's search)."""
+    if not unlit:
+        return 0
+    if unlit in memo:
+        return memo[unlit]
+    best = None
+    sub = g.subgraph(unlit)
+    for s in unlit:
+        lit = {s} | nx.descendants(sub, s)
+        v = sign * len(lit) - duel_value(g, unlit - lit, sign, memo)
+        best = v if best is None else max(best, v)
+    assert best is not None
+    memo[unlit] = best
+    return best
+
+
+@pytest.mark.parametrize("rule", ["fewest", "most"])
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
+def test_duel_bot_is_perfect_against_plain_minimax(
+    client: TestClient, rule: str, seed: str
+) -> None:
+    board = client.get("/api/matchless/new", params={"params": "3x4", "seed": seed}).json()
+    g = graph_of(board)
+    index = {tuple(rc): i for i, rc in enumerate(board["shells"])}
+    sign = 1 if rule == "most" else -1
+    memo: dict[frozenset[int], int] = {}
+    moves: list[str] = []
+    unlit = frozenset(g.nodes)
+    while unlit:
+        r = client.post(
+            "/api/matchless/duel", json={"id": board["id"], "moves": moves, "rule": rule}
+        ).json()
+        assert r["perfect"] is True
+        want = duel_value(g, unlit, sign, memo)
+        assert r["value"] == want
+        s = index[tuple(r["shell"])]
+        assert s in unlit and r["move"] == cell_name(r["shell"])
+        lit = {s} | nx.descendants(g.subgraph(unlit), s)
+        assert sign * len(lit) - duel_value(g, unlit - lit, sign, memo) == want  # attains it
+        moves.append(r["move"])
+        unlit = unlit - lit
+    r = client.post("/api/matchless/duel", json={"id": board["id"], "moves": moves})
+    assert r.status_code == 400 and "clear" in r.json()["detail"]
+
+
+def test_duel_bot_levels(client: TestClient) -> None:
+    board = client.get("/api/matchless/new", params={"params": "5x5", "seed": "8"}).json()
+    g = graph_of(board)
+    index = {tuple(rc): i for i, rc in enumerate(board["shells"])}
+    sizes = {v: 1 + len(nx.descendants(g, v)) for v in g.nodes}
+    for rule, pick in (("fewest", min), ("most", max)):
+        r = client.post(
+            "/api/matchless/duel", json={"id": board["id"], "rule": rule, "level": "greedy"}
+        ).json()
+        assert r["perfect"] is False and r["value"] is None
+        assert sizes[index[tuple(r["shell"])]] == pick(sizes.values())  # the obvious move
+    seen = set()
+    for seed in range(30):
+        r = client.post(
+            "/api/matchless/duel", json={"id": board["id"], "level": "random", "seed": seed}
+        ).json()
+        seen.add(tuple(r["shell"]))
+    assert len(seen) > 5  # random really varies with the seed
+    bad_fields: list[dict[str, Any]] = [
+        {"budget_ms": 0},
+        {"budget_ms": 10**6},
+        {"seed": -1},
+        {"rule": "longest"},
+    ]
+    for bad in bad_fields:
+        r = client.post("/api/matchless/duel", json={"id": board["id"], **bad})
+        assert r.status_code == 422 and "\n" not in r.json()["detail"]

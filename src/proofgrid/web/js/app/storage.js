@@ -9,7 +9,9 @@
 //                                    reset if a step is missing or fails
 //   fails the schema's validate() -> reset to initial   (notice "reset")
 // If localStorage itself is unavailable (private mode, quota, disabled),
-// an in-memory map stands in and the session still works.
+// an in-memory map stands in and the session still works. Nothing is cached:
+// every get() reads the backend, so several open tabs never overwrite each
+// other with stale copies.
 
 import { CodeError, decodeCode, encodeCode } from './codes.js';
 
@@ -43,7 +45,7 @@ export class Store {
     this.backend = backend;
     this.prefix = prefix;
     this.schemas = new Map();
-    this.cache = new Map();
+    this.fallback = new Map(); // values whose write the backend refused
     this._notices = [];
   }
 
@@ -56,7 +58,6 @@ export class Store {
       throw new RangeError(`schema ${name} needs an integer version >= 1`);
     }
     this.schemas.set(name, schema);
-    this.cache.delete(name);
     return this;
   }
 
@@ -69,14 +70,17 @@ export class Store {
   }
 
   _read(raw) {
+    if (this.fallback.has(raw)) return this.fallback.get(raw);
     try { return this.backend.getItem(raw); } catch { return null; }
   }
 
   _write(raw, text) {
     try {
       this.backend.setItem(raw, text);
+      this.fallback.delete(raw);
       return true;
     } catch {
+      this.fallback.set(raw, text);
       return false;
     }
   }
@@ -106,30 +110,22 @@ export class Store {
   /** The data under `name` (a fresh copy: mutate it and set() it back). */
   get(name) {
     const schema = this._schema(name);
-    if (!this.cache.has(name)) {
-      const raw = this._read(this.key(name));
-      let data;
-      if (raw === null) {
-        data = schema.initial();
-      } else {
-        let envelope = null;
-        try { envelope = JSON.parse(raw); } catch { envelope = null; }
-        const up = this._upgrade(schema, envelope);
-        if (up === null) {
-          data = schema.initial();
-          this._notices.push({ name, what: 'reset' });
-          this._write(this.key(name), JSON.stringify({ v: schema.version, data }));
-        } else {
-          data = up.data;
-          if (up.what) {
-            this._notices.push({ name, what: up.what });
-            this._write(this.key(name), JSON.stringify({ v: schema.version, data }));
-          }
-        }
-      }
-      this.cache.set(name, clone(data));
+    const raw = this._read(this.key(name));
+    if (raw === null) return schema.initial();
+    let envelope = null;
+    try { envelope = JSON.parse(raw); } catch { envelope = null; }
+    const up = this._upgrade(schema, envelope);
+    if (up === null) {
+      const data = schema.initial();
+      this._notices.push({ name, what: 'reset' });
+      this._write(this.key(name), JSON.stringify({ v: schema.version, data }));
+      return data;
     }
-    return clone(this.cache.get(name));
+    if (up.what) {
+      this._notices.push({ name, what: up.what });
+      this._write(this.key(name), JSON.stringify({ v: schema.version, data: up.data }));
+    }
+    return clone(up.data);
   }
 
   /** Replace the data under `name` (validated first; throws RangeError if invalid). */
@@ -138,7 +134,6 @@ export class Store {
     if (schema.validate && !schema.validate(data)) {
       throw new RangeError(`refusing to save invalid ${name} data`);
     }
-    this.cache.set(name, clone(data));
     this._write(this.key(name), JSON.stringify({ v: schema.version, data }));
   }
 

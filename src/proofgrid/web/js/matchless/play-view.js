@@ -67,11 +67,22 @@ export class PlayView {
         this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
       this.note,
       this.result);
-    this.root.addEventListener('keydown', (e) => this._shortcut(e));
+    // Shortcuts work wherever focus is (a button that became disabled drops
+    // focus to the body); the listener removes itself once the view is gone.
+    const onKey = (e) => {
+      if (!this.root.isConnected) {
+        document.removeEventListener('keydown', onKey);
+        return;
+      }
+      this._shortcut(e);
+    };
+    document.addEventListener('keydown', onKey);
   }
 
   _shortcut(e) {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    const t = e.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+    if (e.defaultPrevented) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
     if (mod && k === 'z' && !e.shiftKey) this.act(() => this.manager.undo());

@@ -1,0 +1,175 @@
+"""Browser end-to-end fixtures: a real server on a free loopback port and
+Debian's Chromium driven by Playwright (never a downloaded browser).
+
+Each test gets a fresh browser context (empty storage, no service worker) and
+fails if the page logs an error, throws, or violates the Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.live import live_server
+
+CHROMIUM = os.environ.get("PROOFGRID_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def _require_chromium() -> None:
+    if shutil.which(CHROMIUM) or Path(CHROMIUM).is_file():
+        return
+    msg = f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    with live_server() as url:
+        yield url + "/"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _require_chromium()
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415  (only when a browser is wanted)
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class PageErrors:
+    """What went wrong on a page: console errors, uncaught exceptions, CSP violations."""
+
+    console: list[str] = field(default_factory=list)
+    exceptions: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", lambda m: self.console.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.exceptions.append(str(e)))
+
+    def check(self) -> None:
+        assert self.exceptions == [], self.exceptions
+        assert self.console == [], self.console
+
+
+@pytest.fixture
+def context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    marker = request.node.get_closest_marker("viewport")
+    width, height = marker.args if marker else (390, 844)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, service_workers="allow")
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture
+def page(context: Any, errors: PageErrors) -> Iterator[Any]:
+    p = context.new_page()
+    errors.attach(p)
+    yield p
+    errors.check()
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """Call the JSON API (the Python engine) directly."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        base.rstrip("/") + path,
+        data=data,
+        headers={"content-type": "application/json"} if data else {},
+        method="POST" if data else "GET",
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def cell_name(rc: list[int]) -> str:
+    return f"{'abcdefghijkl'[rc[1]]}{rc[0] + 1}"
+
+
+class Board:
+    """Helpers to read and drive the board drawn on a page."""
+
+    def __init__(self, page: Any, root: str = "") -> None:
+        self.page = page
+        self.root = root
+
+    def wait(self) -> None:
+        self.page.wait_for_selector(f"{self.root} svg.board[data-ready='true']")
+
+    def cols(self) -> int:
+        vb = self.page.get_attribute(f"{self.root} svg.board", "viewBox")
+        assert vb is not None
+        return round((float(vb.split()[2]) - 16) / 100)
+
+    def cell(self, rc: list[int]) -> str:
+        return f"{self.root} .cell[data-cell='{rc[0] * self.cols() + rc[1]}']"
+
+    def strike(self, rc: list[int]) -> None:
+        self.page.click(self.cell(rc))
+        self.settle()
+
+    def settle(self) -> None:
+        self.page.wait_for_function(
+            "() => [...document.querySelectorAll('svg.board')]"
+            ".every(s => s.dataset.animating !== 'true')"
+        )
+
+    def lit(self) -> list[int]:
+        return self.page.eval_on_selector_all(
+            f"{self.root} .shell-cell.lit", "els => els.map(e => Number(e.dataset.shell))"
+        )
+
+    def game_id(self) -> str:
+        href = self.page.get_attribute(".play a[href^='#edit/']", "href")
+        assert href is not None
+        from urllib.parse import unquote  # noqa: PLC0415
+
+        return unquote(href.removeprefix("#edit/"))
+
+    def hud(self) -> tuple[int, int, int]:
+        """(matches used, par, matches over par the best finish would be)."""
+        used = int(self.page.inner_text(".hud .used"))
+        par = int(self.page.inner_text(".hud .par"))
+        over = int(self.page.get_attribute(".hud", "data-over") or "0")
+        return used, par, over
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "viewport(width, height): browser viewport for a test")

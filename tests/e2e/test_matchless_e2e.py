@@ -1,0 +1,450 @@
+"""Matchless in a real browser (Debian's Chromium, Playwright).
+
+Oracles: the Python engine through the JSON API (par, witness, X-ray
+components, remaining par after moves) — so every test is also a
+cross-language check of the browser engine — and the page's own DOM state.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote, unquote
+
+import pytest
+
+from tests.e2e.conftest import Board, PageErrors, api, cell_name, screenshot
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def open_daily(page: Any, base_url: str) -> tuple[Board, dict[str, Any]]:
+    page.goto(base_url)
+    board = Board(page)
+    board.wait()
+    date = page.inner_text(".play .sub")
+    proof = api(base_url, f"/api/matchless/daily/{date}")
+    return board, proof
+
+
+def test_daily_solved_at_par_share_text_and_streak(page: Any, base_url: str) -> None:
+    board, proof = open_daily(page, base_url)
+    number = int(page.get_attribute(".play", "data-puzzle") or "0")
+    # The browser built the same board as the Python engine, offline, from the date alone.
+    assert board.game_id() == proof["id"]
+    assert number == proof["number"]
+    assert page.inner_text("h2") == f"Daily #{number}"
+    assert board.hud() == (0, proof["par"], 0)
+    for k, rc in enumerate(proof["witness"], start=1):
+        board.strike(rc)
+        assert board.hud() == (k, proof["par"], 0)
+    assert sorted(board.lit()) == list(range(len(proof["shells"])))
+    page.wait_for_selector(".result:not([hidden])")
+    assert "Solved at par" in page.inner_text(".hud .meter")
+    assert "at par" in page.inner_text(".result .verdict")
+
+    page.click("button.share")
+    page.wait_for_function("() => document.querySelector('.share-status').textContent.length > 0")
+    outcome = page.get_attribute(".share-status", "data-outcome")
+    assert outcome in {"copied", "shared"}
+    assert page.is_visible("#toast.show")
+    text = page.inner_text(".share-text")
+    par = proof["par"]
+    assert text.splitlines()[:4] == [
+        f"Matchless #{number}",
+        f"{par} matches (at par)",
+        "🎆" * par,
+        "🔥 Streak 1",
+    ]
+    assert proof["id"].split(":")[1] not in text
+    assert not any(re.search(rf"\b{cell_name(rc)}\b", text) for rc in proof["witness"])
+    if outcome == "copied":
+        assert page.evaluate("navigator.clipboard.readText()") == text
+
+    # Yesterday played too: the streak is 2. Playing today again never doubles it.
+    page.evaluate(
+        """(date) => {
+          const key = 'proofgrid.matchless.daily';
+          const env = JSON.parse(localStorage.getItem(key));
+          const [y, m, d] = date.split('-').map(Number);
+          const t = new Date(Date.UTC(y, m - 1, d - 1));
+          const iso = t.toISOString().slice(0, 10);
+          env.data.records[iso] = {number: 1, score: 9, par: 5};
+          localStorage.setItem(key, JSON.stringify(env));
+        }""",
+        proof["date"],
+    )
+    page.reload()
+    board.wait()
+    assert "You finished today's daily" in page.inner_text(".banners")
+    page.wait_for_selector(".result:not([hidden])")  # the finished game is restored
+    page.click("button.restart")
+    for rc in proof["witness"]:
+        board.strike(rc)
+    assert "🔥 Streak 2" in page.inner_text(".share-text")
+    page.goto(base_url + "#stats")
+    page.wait_for_selector(".stats-view")
+    figures = page.eval_on_selector_all(
+        ".stats-view .figure strong", "els => els.map(e => e.textContent)"
+    )
+    assert figures[:4] == ["2", "50%", "2", "2"]  # played, at par, current, best
+
+
+def test_undo_redo_rewind_and_the_meter_agree_with_python(page: Any, base_url: str) -> None:
+    board, proof = open_daily(page, base_url)
+    comps, sources = proof["components"], set(proof["sources"])
+    # A shell outside every source component: striking it first costs a match.
+    bad = next(i for i, c in enumerate(comps) if c not in sources)
+    bad_rc = proof["shells"][bad]
+    moves: list[str] = []
+
+    def check_meter() -> None:
+        pos = api(base_url, "/api/matchless/solve", {"id": proof["id"], "moves": moves})["position"]
+        used, par, over = board.hud()
+        assert used == pos["matches"] and par == proof["par"]
+        assert over == pos["best_reachable"] - proof["par"]
+        lit = {proof["shells"].index(list(rc)) for rc in pos["lit"]}
+        assert set(board.lit()) == lit
+
+    board.strike(bad_rc)
+    moves.append(cell_name(bad_rc))
+    check_meter()
+    assert board.hud()[2] >= 1
+    assert page.inner_text(".hud .meter").startswith("Par +")
+    for rc in proof["witness"][:2]:
+        if proof["shells"].index(rc) not in board.lit():
+            board.strike(rc)
+            moves.append(cell_name(rc))
+            check_meter()
+
+    page.click("button.undo")
+    moves.pop()
+    check_meter()
+    page.click("button.redo")
+    moves.append(cell_name(proof["witness"][1]))
+    check_meter()
+    page.keyboard.press("Control+z")
+    moves.pop()
+    check_meter()
+    page.keyboard.press("Control+y")
+    moves.append(cell_name(proof["witness"][1]))
+    check_meter()
+
+    # Rewind goes back to the last position from which par was reachable: the start.
+    assert page.is_enabled("button.rewind")
+    page.click("button.rewind")
+    moves.clear()
+    check_meter()
+    assert board.hud() == (0, proof["par"], 0)
+    assert "Par still reachable" in page.inner_text(".hud .meter")
+    assert not page.is_enabled("button.rewind")
+    page.click("button.redo")  # the rewound moves stay redoable
+    moves.append(cell_name(bad_rc))
+    check_meter()
+
+
+def test_keyboard_play(page: Any, base_url: str) -> None:
+    board, _ = open_daily(page, base_url)
+    page.focus(".cell[tabindex='0']")
+    start = int(page.evaluate("document.activeElement.dataset.cell"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    moved = int(page.evaluate("document.activeElement.dataset.cell"))
+    assert moved != start
+    assert page.evaluate("document.activeElement.classList.contains('cell')")
+    ring = page.evaluate(
+        "getComputedStyle(document.activeElement.querySelector('.focus-ring')).visibility"
+    )
+    assert ring == "visible"  # a visible focus outline for keyboard users
+    page.keyboard.press("Enter")
+    board.settle()
+    assert board.hud()[0] == 1
+    shell = int(page.evaluate("document.activeElement.dataset.shell"))
+    assert shell in board.lit()
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert "lit shell" in label
+    page.keyboard.press("x")
+    assert page.get_attribute("button.xray-toggle", "aria-pressed") == "true"
+
+
+def test_xray_colours_every_shell(page: Any, base_url: str) -> None:
+    _, proof = open_daily(page, base_url)
+    page.click("button.xray-toggle")
+    page.wait_for_function("() => document.getAnimations().length === 0")  # colour transitions
+    info = page.eval_on_selector_all(
+        ".shell-cell",
+        """els => els.map(e => ({
+            shell: Number(e.dataset.shell),
+            cls: e.getAttribute('class'),
+            fill: getComputedStyle(e.querySelector('.shell')).fill,
+            label: e.querySelector('.label').textContent,
+            ring: e.querySelector('.ring').classList.contains('on'),
+            pattern: e.querySelector('.pattern').getAttribute('fill'),
+        }))""",
+    )
+    assert len(info) == len(proof["shells"])
+    okabe_ito = {
+        "rgb(230, 159, 0)", "rgb(86, 180, 233)", "rgb(0, 158, 115)", "rgb(240, 228, 66)",
+        "rgb(0, 114, 178)", "rgb(213, 94, 0)", "rgb(204, 121, 167)",
+    }  # fmt: skip
+    comps = proof["components"]
+    for cell in info:
+        assert "xray" in cell["cls"] and cell["label"], cell
+        assert cell["fill"] in okabe_ito, cell
+        assert cell["ring"] == (comps[cell["shell"]] in proof["sources"])
+    # Same partition as Python's Tarjan: label <-> component is a bijection.
+    pairs = {(c["label"], comps[c["shell"]]) for c in info}
+    assert len(pairs) == len({c["label"] for c in info}) == len(set(comps))
+    # A second cue besides colour: each (colour, pattern, label) is unique per component.
+    cues = {(c["fill"], c["pattern"], c["label"]) for c in info}
+    assert len(cues) == len(set(comps))
+    note = page.inner_text(".xray-note")
+    assert note.startswith(f"Par is {proof['par']} because") and note.count(".") == 1
+    screenshot(page, "xray-390x844.png")
+
+
+def test_editor_link_round_trips_into_a_playable_board(
+    page: Any, context: Any, base_url: str, errors: PageErrors
+) -> None:
+    page.goto(base_url + "#edit")
+    ed = Board(page)
+    ed.wait()
+    # 5x5: shells at a1 b1 c1 a2 b2 and e5; fuses a1->b1, b1->a1 (a cycle), b1->c1, a2->b2
+    for cell in (0, 1, 2, 5, 6, 24):
+        page.click(f".cell[data-cell='{cell}']")
+    page.click("button.tool-fuse")
+    for a, b in ((0, 1), (1, 0), (1, 2), (5, 6)):
+        page.click(f".cell[data-cell='{a}']")
+        page.click(f".cell[data-cell='{b}']")
+        assert "selected" in (page.get_attribute(f".cell[data-cell='{a}']", "class") or "")
+        page.click(f".cell[data-cell='{a}']")  # the source again: deselect
+    summary = page.inner_text(".editor-summary")
+    link = page.input_value(".share-link")
+    gid = unquote(link.split("#play/")[1])
+    proof = api(base_url, "/api/matchless/solve", {"id": gid})
+    # {a1,b1} cycle -> c1; a2 -> b2; e5 alone: sources {a1,b1}, a2, e5 -> par 3
+    assert proof["par"] == 3 and summary.startswith("Par 3")
+    assert len(proof["shells"]) == 6 and len(proof["fuses"]) == 4
+    assert page.url.endswith("#edit/" + quote(gid, safe=":"))
+    assert page.get_attribute("a.duel-it", "href") == "#duel/" + quote(gid, safe=":")
+
+    other = context.new_page()
+    errors.attach(other)
+    other.goto(link)
+    play = Board(other)
+    play.wait()
+    assert other.get_attribute("main > section", "data-mode") == "shared"
+    assert play.hud() == (0, 3, 0)
+    assert other.eval_on_selector_all(".fuse", "els => els.length") == 4
+    for rc in proof["witness"]:
+        play.strike(rc)
+    assert play.hud() == (3, 3, 0)
+    other.wait_for_selector(".result:not([hidden])")
+    # ...and it can be reloaded from the editor URL too.
+    page.reload()
+    ed.wait()
+    assert page.inner_text(".editor-summary").startswith("Par 3")
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "#play/6x6:AAAAnotaboard",
+        "#6x6:FEcn_Xb_jMCZWZRgFAgUA1QBFayKQAD3",  # one character off a real daily's checksum
+        "#duel/99x99:AAAA",
+        "#edit/%E0%A4%A",
+        "#play/" + "x" * 3000,
+        "#play/<script>alert(1)</script>",
+    ],
+)
+def test_corrupted_link_shows_a_message_and_the_daily(
+    page: Any, base_url: str, fragment: str
+) -> None:
+    page.goto(base_url + fragment)
+    board = Board(page)
+    board.wait()
+    notice = page.inner_text(".notice.bad")
+    assert "could not be read" in notice and "today's daily" in notice
+    assert page.get_attribute("main > section", "data-mode") == "daily"
+    assert page.evaluate("location.hash") == "#daily"
+    assert page.eval_on_selector_all("script", "els => els.length") == 1
+
+
+def test_corrupted_local_storage_is_survived_key_by_key(page: Any, base_url: str) -> None:
+    page.goto(base_url)
+    Board(page).wait()
+    good_practice = json.dumps({"v": 1, "data": {"best": {"0": 2}, "current": None}})
+    page.evaluate(
+        """(good) => {
+          localStorage.setItem('proofgrid.matchless.daily', '{"v":1,"data":{"records":"oops"');
+          localStorage.setItem('proofgrid.settings', '{"v": 99, "data": {}}');
+          localStorage.setItem('proofgrid.matchless.duel', 'null');
+          localStorage.setItem('proofgrid.matchless.practice', good);
+          localStorage.setItem('someone.else', '{{{ not ours');
+        }""",
+        good_practice,
+    )
+    page.reload()
+    board = Board(page)
+    board.wait()
+    page.wait_for_selector("#toast.show")
+    assert "could not be read" in page.inner_text("#toast")
+    daily = page.evaluate("JSON.parse(localStorage.getItem('proofgrid.matchless.daily'))")
+    assert daily == {"v": 1, "data": {"records": {}, "current": None}}
+    assert page.evaluate("localStorage.getItem('proofgrid.matchless.practice')") == good_practice
+    assert page.evaluate("localStorage.getItem('someone.else')") == "{{{ not ours"
+    assert page.evaluate("JSON.parse(localStorage.getItem('proofgrid.settings')).v") == 1
+    page.goto(base_url + "#practice")
+    page.wait_for_selector(".practice-list")
+    assert "1 of 12 solved" in page.inner_text(".practice-list .sub")
+    page.goto(base_url + "#duel")
+    page.wait_for_selector("button.start")  # the reset duel key still works
+
+
+def test_offline_reload_still_plays_the_daily(page: Any, context: Any, base_url: str) -> None:
+    board, proof = open_daily(page, base_url)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+    page.reload()  # now controlled by the service worker
+    board.wait()
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    context.set_offline(True)
+    try:
+        page.reload()
+        board.wait()
+        assert board.game_id() == proof["id"]
+        for rc in proof["witness"]:
+            board.strike(rc)
+        page.wait_for_selector(".result:not([hidden])")
+        page.goto(base_url + "#practice/1")
+        board.wait()
+        assert page.get_attribute("main > section", "data-mode") == "practice"
+        page.goto(base_url + "#edit")
+        board.wait()
+    finally:
+        context.set_offline(False)
+
+
+def test_practice_progress_is_saved(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#practice/2")
+    board = Board(page)
+    board.wait()
+    proof = api(base_url, "/api/matchless/solve?id=" + quote(board.game_id()))
+    first = proof["witness"][0]
+    board.strike(first)
+    page.reload()
+    board.wait()
+    assert board.hud()[0] == 1  # the game in progress was restored
+    for rc in proof["witness"][1:]:
+        board.strike(rc)
+    page.wait_for_selector(".result:not([hidden]) a[href='#practice/3']")
+    page.goto(base_url + "#practice")
+    page.wait_for_selector(".practice-item.par")
+    assert "1 of 12 solved" in page.inner_text(".practice-list .sub")
+    assert "solved at par" in page.inner_text(".practice-item:nth-child(2)")
+
+
+def test_stats_export_import_round_trip(
+    page: Any, context: Any, base_url: str, errors: PageErrors
+) -> None:
+    page.goto(base_url)
+    Board(page).wait()
+    page.evaluate(
+        """() => localStorage.setItem('proofgrid.matchless.daily', JSON.stringify({v: 1, data: {
+             records: {'2026-12-01': {number: 2, score: 5, par: 5},
+                       '2026-12-02': {number: 3, score: 7, par: 5}},
+             current: null}}))"""
+    )
+    page.goto(base_url + "#stats")
+    page.click("button.export")
+    code = page.input_value(".code-out")
+    assert code.startswith("PG1.")
+    other = context.new_page()
+    errors.attach(other)
+    other.goto(base_url + "#stats")
+    other.evaluate("localStorage.clear()")
+    other.reload()
+    other.fill(".code-in", code[:-3] + "abc")
+    other.click("button.import")
+    assert "Could not import" in other.inner_text(".import-status")
+    other.fill(".code-in", code)
+    other.click("button.import")
+    assert "Imported 3" in other.inner_text(".import-status")
+    other.goto(base_url + "#daily")
+    other.goto(base_url + "#stats")
+    other.wait_for_selector(".stats-view")
+    played = other.eval_on_selector_all(
+        ".stats-view .figure strong", "els => els.map(e => e.textContent)"
+    )
+    assert played[:2] == ["2", "50%"]
+
+
+def test_reduced_motion_high_contrast_dark_theme_and_aria(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, reduced_motion="reduce", color_scheme="dark"
+    )
+    page = ctx.new_page()
+    errs = PageErrors()
+    errs.attach(page)
+    try:
+        page.goto(base_url)
+        board = Board(page)
+        board.wait()
+        bg = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+        assert bg == "rgb(16, 20, 31)"  # the dark theme follows the system
+        labels = page.eval_on_selector_all(
+            ".shell-cell", "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        assert all(re.match(r"^[a-l]\d{1,2}: unlit shell", x) for x in labels)
+        assert page.get_attribute("svg.board", "role") == "group"
+        proof = api(base_url, f"/api/matchless/daily/{page.inner_text('.play .sub')}")
+        page.click(board.cell(proof["witness"][0]))
+        # With reduced motion the whole cascade is drawn in one frame, without the burst.
+        page.wait_for_function(
+            "() => document.querySelector('svg.board').dataset.animating === 'false'"
+        )
+        assert page.eval_on_selector_all(".shell-cell.burst", "els => els.length") == 0
+        assert len(board.lit()) >= 1
+        page.click("#contrast")
+        assert page.get_attribute("html", "data-contrast") == "high"
+        page.reload()
+        board.wait()
+        assert page.get_attribute("html", "data-contrast") == "high"
+        assert page.get_attribute("#contrast", "aria-pressed") == "true"
+        assert (
+            page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+            == "rgb(0, 0, 0)"
+        )
+        errs.check()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errs = PageErrors()
+    errs.attach(page)
+    try:
+        page.goto(base_url)
+        board = Board(page)
+        board.wait()
+        proof = api(base_url, f"/api/matchless/daily/{page.inner_text('.play .sub')}")
+        screenshot(page, f"daily-{width}x{height}.png")
+        board.strike(proof["witness"][0])
+        page.click("button.xray-toggle")
+        screenshot(page, f"daily-xray-{width}x{height}.png")
+        views = [
+            ("#practice", "practice"),
+            ("#edit/" + quote(proof["id"], safe=":"), "editor"),
+            ("#duel", "duel"),
+            ("#stats", "stats"),
+        ]
+        for frag, name in views:
+            page.goto(base_url + frag)
+            page.wait_for_selector("main > section")
+            screenshot(page, f"{name}-{width}x{height}.png")
+        errs.check()
+    finally:
+        ctx.close()
