@@ -36,6 +36,7 @@ from __future__ import annotations
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.codec import encode_desc
 from proofgrid.matchless.params import Params, validate_params
+from proofgrid.puzzle import InvalidGameIdError
 from proofgrid.rng import SplitMix64, seed_from_text
 
 __all__ = ["GENERATOR_VERSION", "generate", "generate_board", "seed_value"]
@@ -51,7 +52,10 @@ def seed_value(text: str) -> int:
     t = text.strip()
     if t.isascii() and t.isdigit() and len(t) <= 20 and int(t) < 1 << 64:
         return int(t)
-    return seed_from_text(t)
+    try:
+        return seed_from_text(t)
+    except UnicodeEncodeError:
+        raise InvalidGameIdError("seed text is not valid Unicode (lone surrogate)") from None
 
 
 def generate_board(params: Params, seed: int) -> Board:
