@@ -224,10 +224,16 @@ def _json_bytes(status: int, detail: str) -> tuple[bytes, list[tuple[bytes, byte
 
 
 class SecurityHeaders:
-    """Pure ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
+    """Pure ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response.
 
-    def __init__(self, app: ASGIApp) -> None:
+    It is the outermost layer of :func:`create_app`'s result, so it also carries
+    ``site_files``, the served map of files (replace its contents with a new
+    :func:`load_site` to publish a new version without a restart).
+    """
+
+    def __init__(self, app: ASGIApp, site_files: dict[str, SiteFile] | None = None) -> None:
         self.app = app
+        self.site_files = site_files if site_files is not None else {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -600,7 +606,7 @@ def _solve(body: SolveIn) -> SolveOut:
 # --- app ----------------------------------------------------------------------------------
 
 
-def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> ASGIApp:
+def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> SecurityHeaders:
     """Build the ASGI app: JSON API under ``/api``, the site everywhere else.
 
     Parameters
@@ -633,8 +639,7 @@ def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> ASGI
     handler = _static_handler(files)
     app.add_api_route("/", handler, methods=["GET", "HEAD"], include_in_schema=False)
     app.add_api_route("/{path:path}", handler, methods=["GET", "HEAD"], include_in_schema=False)
-    app.state.site_files = files
-    return SecurityHeaders(BodyLimit(app, max_body))
+    return SecurityHeaders(BodyLimit(app, max_body), site_files=files)
 
 
 def _package_version() -> str:

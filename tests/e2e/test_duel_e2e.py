@@ -25,6 +25,7 @@ def play_duel(page: Any, board: Board, *, vs_bot: bool) -> None:
             "() => document.querySelector('.duel').dataset.thinking !== 'true'"
             " || document.querySelector('.duel').dataset.over === 'true'"
         )
+        board.settle()  # the bot's cascade is drawn before we pick an unlit shell
         if page.get_attribute(".duel", "data-over") == "true":
             return
         unlit = page.eval_on_selector_all(

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
 
+from proofgrid.server import WEB_DIR, create_app, load_site
 from tests.e2e.conftest import Board, PageErrors, api, cell_name, screenshot
+from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -448,3 +452,51 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
         errs.check()
     finally:
         ctx.close()
+
+
+def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(WEB_DIR, web)
+    app = create_app(web)
+    with live_server(app=app) as url:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        errs = PageErrors()
+        errs.attach(page)
+        try:
+            page.goto(url + "/")
+            Board(page).wait()
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+            old = page.evaluate("caches.keys()")
+            assert len(old) == 1 and old[0].startswith("proofgrid-")
+            # Publish a new version: one asset changes, so the stamped cache version does.
+            css = web / "css" / "app.css"
+            css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
+            app.site_files.clear()
+            app.site_files.update(load_site(web))
+            page.reload()  # the browser re-checks sw.js on navigation
+            page.wait_for_function(
+                "async (old) => { const k = await caches.keys();"
+                " return k.length === 1 && k[0] !== old; }",
+                arg=old[0],
+            )
+            page.wait_for_selector("#toast.show")
+            assert "new version" in page.inner_text("#toast")
+            page.reload()
+            Board(page).wait()
+            spacing = page.evaluate(
+                "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
+            )
+            assert spacing == "3px"  # the new stylesheet, from the new cache
+            ctx.set_offline(True)
+            page.reload()
+            Board(page).wait()
+            assert (
+                page.evaluate(
+                    "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
+                )
+                == "3px"
+            )
+            errs.check()
+        finally:
+            ctx.close()

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import uvicorn
 
-from proofgrid.server import bind, create_app
+from proofgrid.server import SecurityHeaders, bind, create_app
 
 
 @contextmanager
-def live_server(web_dir: Path | None = None) -> Iterator[str]:
+def live_server(web_dir: Path | None = None, app: SecurityHeaders | None = None) -> Iterator[str]:
     """Serve the app on 127.0.0.1:<free port>; yields the base URL, stops on exit."""
     sock: socket.socket = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(web_dir), log_level="warning", lifespan="off")
+    config = uvicorn.Config(app or create_app(web_dir), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

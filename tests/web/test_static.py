@@ -272,3 +272,12 @@ def test_site_satisfies_its_own_csp_statically() -> None:
             "document.write",
         ):
             assert bad not in text, f"{js.relative_to(WEB_DIR)} uses {bad}"
+
+
+def test_module_preloads_name_real_modules_of_the_first_view() -> None:
+    html = (WEB_DIR / "index.html").read_text()
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert "js/app/main.js" in preloads and "js/matchless/engine.js" in preloads
+    for href in preloads:
+        assert (WEB_DIR / href).is_file(), href
+        assert href.endswith(".js")

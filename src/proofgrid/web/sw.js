@@ -12,7 +12,9 @@ const CACHE = `${PREFIX}${VERSION}`;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(ASSETS.map((url) => new Request(url, { cache: 'reload' })));
+    // 'no-cache' revalidates with the server (ETag): what the page just loaded
+    // costs a 304, not a second download; a changed file is fetched anew.
+    await cache.addAll(ASSETS.map((url) => new Request(url, { cache: 'no-cache' })));
     await self.skipWaiting();
   })());
 });

@@ -74,21 +74,24 @@ async function start() {
     return;
   }
   let first = true;
-  const show = () => {
+  let latest = 0;
+  const show = async () => {
+    const token = ++latest;
     const route = parseRoute(location.hash);
     let out;
     try {
-      out = app.render(route);
+      out = await app.render(route);
     } catch (err) {
       const banner = el('p', { class: 'notice bad', role: 'alert' },
         `Something went wrong showing that page (${firstLine(err)}). Here is today's daily.`);
       try {
-        out = app.render({ view: 'daily' });
+        out = await app.render({ view: 'daily' });
         out.node.prepend(banner);
       } catch (err2) {
         out = { node: el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err2)}.`) };
       }
     }
+    if (token !== latest) return; // a newer navigation won
     mount(main, out.node);
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
     markNav(out.replaceHash ? 'daily' : route.view);
@@ -104,7 +107,7 @@ async function start() {
     performance.mark('view-ready');
   };
   addEventListener('hashchange', show);
-  show();
+  await show();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();
 }

@@ -1,15 +1,19 @@
 // Matchless in the browser: route -> view. The engine builds every board
 // here, offline; a corrupted link never leaves a blank page (a friendly
-// message, then today's daily).
+// message, then today's daily). Views other than the daily are loaded on
+// first use (the service worker has them all cached after one visit).
 
 import { el } from '../app/ui.js';
 import { dailyView } from './daily-view.js';
-import { duelView } from './duel-view.js';
-import { editorView } from './editor-view.js';
 import { PlayView } from './play-view.js';
-import { practiceView } from './practice-view.js';
 import { defineMatchlessKeys } from './records.js';
-import { statsView } from './stats-view.js';
+
+const LAZY = {
+  duel: () => import('./duel-view.js').then((m) => m.duelView),
+  edit: () => import('./editor-view.js').then((m) => m.editorView),
+  practice: () => import('./practice-view.js').then((m) => m.practiceView),
+  stats: () => import('./stats-view.js').then((m) => m.statsView),
+};
 
 function firstLine(err) {
   return String((err && err.message) || err).split('\n')[0].slice(0, 160);
@@ -31,8 +35,8 @@ export class MatchlessApp {
     }
   }
 
-  /** The view for a route ({view, id?, index?}); returns {node, replaceHash?}. */
-  render(route) {
+  /** The view for a route ({view, id?, index?}); resolves {node, replaceHash?}. */
+  async render(route) {
     const e = this.engine;
     const s = this.store;
     if (route.id !== undefined && ['play', 'duel', 'edit'].includes(route.view)) {
@@ -42,17 +46,15 @@ export class MatchlessApp {
           `That link's board could not be read (${got.error}). Here is today's daily instead.`);
         return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
       }
-      if (route.view === 'play') {
-        return { node: this.sharedView(got.board) };
-      }
-      if (route.view === 'duel') return { node: duelView(e, s, { id: route.id, board: got.board }) };
-      return { node: editorView(e, { board: got.board }) };
+      if (route.view === 'play') return { node: this.sharedView(got.board) };
+      if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
+      return { node: (await LAZY.edit())(e, { board: got.board }) };
     }
     switch (route.view) {
-      case 'practice': return { node: practiceView(e, s, route.index ?? null) };
-      case 'duel': return { node: duelView(e, s) };
-      case 'edit': return { node: editorView(e) };
-      case 'stats': return { node: statsView(e, s) };
+      case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null) };
+      case 'duel': return { node: (await LAZY.duel())(e, s) };
+      case 'edit': return { node: (await LAZY.edit())(e) };
+      case 'stats': return { node: (await LAZY.stats())(e, s) };
       default: return { node: dailyView(e, s) };
     }
   }
