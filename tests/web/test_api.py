@@ -13,6 +13,7 @@ import warnings
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import networkx as nx
 import pytest
@@ -379,3 +380,63 @@ def test_duel_bot_levels(client: TestClient) -> None:
     for bad in bad_fields:
         r = client.post("/api/matchless/duel", json={"id": board["id"], **bad})
         assert r.status_code == 422 and "\n" not in r.json()["detail"]
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(["/api/matchless/solve", "/api/matchless/duel"]),
+    body=st.one_of(
+        json_values,
+        st.fixed_dictionaries(
+            {"id": st.sampled_from(["4x4#1", "3x3#2", "bad"]) | st.text(max_size=20)},
+            optional={
+                "moves": st.lists(st.sampled_from(["a1", "b2", "c3", "d4", "zz"]), max_size=6)
+                | json_values,
+                "rule": st.sampled_from(["fewest", "most"]) | json_values,
+                "level": st.sampled_from(["random", "greedy", "perfect"]) | json_values,
+                "seed": st.integers(-5, 2**65) | json_values,
+                "budget_ms": st.integers(-5, 3000) | json_values,
+            },
+        ),
+    ),
+)
+def test_schema_fuzz_post_bodies_never_5xx(client: TestClient, path: str, body: Any) -> None:
+    """Schemathesis-style: any JSON body gets 200 or a 4xx with a one-line detail."""
+    r = client.post(path, json=body)
+    assert r.status_code == 200 or 400 <= r.status_code < 500, (body, r.text)
+    if r.status_code != 200:
+        detail = r.json()["detail"]
+        assert isinstance(detail, str) and detail and "\n" not in detail
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(["/api/matchless/new", "/api/matchless/solve", "/api/matchless/daily/"]),
+    params=st.dictionaries(st.sampled_from(["params", "seed", "id", "x"]), st.text(max_size=40)),
+    tail=st.text(max_size=20),
+)
+def test_schema_fuzz_query_strings_never_5xx(
+    client: TestClient, path: str, params: dict[str, str], tail: str
+) -> None:
+    url = path + (quote(tail, safe="") if path.endswith("/") else "")
+    r = client.get(url, params=params)
+    assert r.status_code == 200 or 400 <= r.status_code < 500, (url, params, r.text)
+    if r.status_code != 200:
+        assert "\n" not in r.json()["detail"]

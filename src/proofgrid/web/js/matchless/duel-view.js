@@ -70,6 +70,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
       el('span', { class: 'swatch', 'aria-hidden': 'true' }, String(p + 1)), el('span', {}, p ? n2 : n1), ' ', score[p], ' shells'));
     const turn = el('p', { class: 'turn', role: 'status', 'aria-live': 'polite' });
     const end = el('div', { class: 'duel-end', hidden: true, role: 'region', 'aria-label': 'Duel result', tabindex: '-1' });
+    const quit = button('Quit to settings', setup, { class: 'quit' });
     let busy = false;
 
     const draw = (depths = null, t0 = 0) => {
@@ -102,6 +103,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
           button('New board', () => { fixedBoard = null; fixedId = null; play(); }, { class: 'new-board' }),
           button('Settings', setup, { class: 'settings' })));
       end.hidden = false;
+      quit.hidden = true;
       root.dataset.over = 'true';
       end.focus();
     };
@@ -163,7 +165,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
       turn,
       el('div', { class: 'board-wrap' }, view.svg),
       end,
-      el('div', { class: 'controls' }, button('Quit to settings', setup, { class: 'quit' })));
+      el('div', { class: 'controls' }, quit));
     draw();
     afterMove();
   }
