@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from proofgrid.cli import common, kirchhoff, matchless, par, web
+from proofgrid.cli import common, kirchhoff, matchless, par, studies, web
 from proofgrid.puzzle import ProofgridError
 
 __all__ = ["app", "main"]
@@ -25,7 +25,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for _module in (par, matchless, kirchhoff, web):
+for _module in (par, matchless, kirchhoff, studies, web):
     _module.register(app)
 
 

@@ -11,13 +11,12 @@ import json
 import os
 import sys
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-from proofgrid.cli import common
+from proofgrid.cli import common, studies
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.daily import LAUNCH, parse_date
 from proofgrid.matchless.daily import daily as daily_board
@@ -36,9 +35,10 @@ from proofgrid.matchless.game import (
 from proofgrid.matchless.params import DEFAULT_PARAMS, Params, decode_params, encode_params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
-from proofgrid.matchless.stats import run_stats
-from proofgrid.matchless.verify import run_verify
+from proofgrid.matchless.stats import StatsReport, run_stats
+from proofgrid.matchless.verify import VerifyReport, run_verify
 from proofgrid.puzzle import ProofgridError
+from proofgrid.studies.runner import StudyInterrupted
 
 __all__ = ["board_json", "register"]
 
@@ -309,22 +309,13 @@ def duel(
     print(f"sky clear · you {you} · bot {them} · {outcome}")
 
 
-def _progress() -> Progress:
-    prog = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    return prog
-
-
 @matchless_app.command()
 def verify(
     quick: bool = typer.Option(False, "--quick", help="The test suite's short form."),
     start: str = typer.Option(None, "--start", help="First daily date (default: today)"),
+    workers: int = studies.workers_option(),
+    scheduler: str = studies.scheduler_option(),
+    quiet: bool = studies.quiet_option(),
 ) -> None:
     """Brute-force proof that par is exact, and the other oracle checks; exit 1 on failure."""
     try:
@@ -333,10 +324,17 @@ def verify(
         common.fail(str(exc))
     if first < LAUNCH:
         common.fail(f"daily boards begin on {LAUNCH.isoformat()}")
-    prog = _progress()
-    with prog:
-        task = prog.add_task("verify", total=None)
-        report = run_verify(quick=quick, start=first, progress=lambda _: prog.advance(task))
+    with studies.runner(workers, scheduler, quiet) as runner:
+        try:
+            report = run_verify(quick=quick, start=first, runner=runner)
+        except StudyInterrupted as exc:
+            part = exc.partial
+            assert isinstance(part, VerifyReport)
+            for line in part.failures[:20]:
+                print(f"FAIL {line}")
+            studies.interrupted(
+                f"checked {exc.done} of {exc.total} boards: {part.summary()} so far"
+            )
     for line in report.failures[:20]:
         print(f"FAIL {line}")
     print(report.summary())
@@ -344,51 +342,82 @@ def verify(
         raise typer.Exit(common.EXIT_CHECK_FAILED)
 
 
+def _print_stats(report: StatsReport) -> None:
+    for b in report.tables:
+        if not b.boards:
+            continue
+        r = b.rates()
+        mean = b.par_total / b.boards
+        print(f"random {b.params} boards: {b.boards} ({b.seconds:.2f} s), mean par {mean:.2f}")
+        print(f"  greedy (biggest cascade) matches par          {r['greedy_equals_par']:5.1f}%")
+        print(f"  myopic (biggest fan-out) ≥ 1 extra match      {r['myopic_ge1']:5.1f}%")
+        print(f"  myopic (biggest fan-out) ≥ 2 extra matches    {r['myopic_ge2']:5.1f}%")
+        print(f"  ≥ 1 source hidden inside a cycle              {r['hidden_ge1']:5.1f}%")
+        print(f"  ≥ 2 sources hidden inside cycles              {r['hidden_ge2']:5.1f}%")
+    for row in report.duel:
+        print(
+            f"duel, {row.rule} shells wins, {row.params} ({row.boards} boards,"
+            f" {row.seconds:.1f} s): obvious move not optimal {row.rate:5.1f}%"
+        )
+
+
 @matchless_app.command()
 def stats(
     n: int = typer.Argument(..., min=1, max=1_000_000, help="Boards per table"),
     *,
-    size: str = typer.Option(encode_params(DEFAULT_PARAMS), "--size", help="Main board params"),
+    size: list[str] = typer.Option(
+        [encode_params(DEFAULT_PARAMS)],
+        "--size",
+        help="Board params; repeat for more sizes (the first is the main table)",
+    ),
     duel_boards: int = typer.Option(
         None, "--duel-boards", min=1, help="Boards per duel size, 4x4 and 5x5 (default: N)"
     ),
     no_duel: bool = typer.Option(False, "--no-duel", help="Skip the duel table."),
     base: str = typer.Option("matchless/stats", "--base", help="Seed base text"),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    no_timing: bool = typer.Option(
+        False, "--no-timing", help="Leave the seconds out of --json (identical on any backend)."
+    ),
+    plot: Path = typer.Option(
+        None, "--plot", help="Also draw the distributions and the duel table to FILE.svg."
+    ),
+    workers: int = studies.workers_option(),
+    scheduler: str = studies.scheduler_option(),
+    quiet: bool = studies.quiet_option(),
 ) -> None:
     """Monte-Carlo tables of the seed (greedy, myopic, hidden sources, duel) on our generator."""
     try:
-        params = decode_params(size)
+        sizes = [decode_params(s) for s in size]
     except ProofgridError as exc:
         common.fail(str(exc))
+    if plot is not None and plot.suffix.lower() != ".svg":
+        common.fail(f"--plot writes SVG: give a FILE.svg, not {plot.name!r}")
     duel_sizes: tuple[tuple[Params, int], ...] = ()
     if not no_duel:
         nd = duel_boards if duel_boards is not None else n
         duel_sizes = ((Params(4, 4), nd), (Params(5, 5), nd))
-    total = n + 2 * sum(c for _, c in duel_sizes)
-    prog = _progress()
-    with prog:
-        task = prog.add_task("stats", total=total)
-        report = run_stats(
-            n, params, duel_sizes=duel_sizes, base=base, advance=lambda k: prog.advance(task, k)
-        )
+    with studies.runner(workers, scheduler, quiet) as runner:
+        try:
+            report = run_stats(
+                n, sizes[0], more=sizes[1:], duel_sizes=duel_sizes, base=base, runner=runner
+            )
+        except StudyInterrupted as exc:
+            part = exc.partial
+            assert isinstance(part, StatsReport)
+            _print_stats(part)
+            studies.interrupted(
+                f"finished {exc.done} of {exc.total} board measurements; "
+                "the tables above cover the finished boards only"
+            )
+    if plot is not None:
+        from proofgrid.studies.plots import matchless_figure, save_svg  # noqa: PLC0415 (slow)
+
+        save_svg(matchless_figure(report), plot)
     if as_json:
-        _print_json(report.as_json())
+        _print_json(report.as_json(timing=not no_timing))
         return
-    b = report.boards
-    r = b.rates()
-    mean = b.par_total / b.boards
-    print(f"random {b.params} boards: {b.boards} ({b.seconds:.2f} s), mean par {mean:.2f}")
-    print(f"  greedy (biggest cascade) matches par          {r['greedy_equals_par']:5.1f}%")
-    print(f"  myopic (biggest fan-out) ≥ 1 extra match      {r['myopic_ge1']:5.1f}%")
-    print(f"  myopic (biggest fan-out) ≥ 2 extra matches    {r['myopic_ge2']:5.1f}%")
-    print(f"  ≥ 1 source hidden inside a cycle              {r['hidden_ge1']:5.1f}%")
-    print(f"  ≥ 2 sources hidden inside cycles              {r['hidden_ge2']:5.1f}%")
-    for row in report.duel:
-        print(
-            f"duel, {row.rule} shells wins, {row.params} ({row.boards} boards,"
-            f" {row.seconds:.1f} s): obvious move not optimal {row.rate:5.1f}%"
-        )
+    _print_stats(report)
 
 
 def register(app: typer.Typer) -> None:

@@ -23,13 +23,18 @@ dailies from ``start``. Then the duel check from
 unmemoised one on tiny boards), when that module provides one.
 
 The ``quick`` form (the test suite's) keeps a sample of every part.
+
+With a :class:`~proofgrid.studies.runner.Runner` the boards go out in chunks
+of :data:`VERIFY_CHUNK` (:func:`check_boards`) and the duel check as one more
+task (:func:`duel_report`); the reports are merged in that order, so the check
+count and the failure lines are exactly those of one sequential pass.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -43,17 +48,26 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import load_practice
 from proofgrid.matchless.solve import greedy_cascade_matches, solve
 from proofgrid.rng import seed_from_text
+from proofgrid.studies.runner import Runner, StudyInterrupted
+from proofgrid.studies.tasks import Task, plan
 
 __all__ = [
+    "VERIFY_CHUNK",
     "VerifyReport",
     "all_boards_2x2",
     "bfs_reach_masks",
     "check_board",
+    "check_boards",
     "cover_below",
+    "duel_report",
+    "merge_reports",
     "naive_components",
     "run_verify",
     "verification_boards",
 ]
+
+VERIFY_CHUNK = 200
+"""Boards per verification task."""
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
@@ -236,17 +250,65 @@ def _duel_check(report: VerifyReport, quick: bool) -> None:
     report.failures.extend(str(f) for f in failures)
 
 
+def check_boards(items: Sequence[tuple[str, Board]]) -> VerifyReport:
+    """Run :func:`check_board` on each ``(label, board)`` (one task of a parallel run)."""
+    report = VerifyReport()
+    for label, board in items:
+        check_board(board, label, report)
+    return report
+
+
+def duel_report(quick: bool) -> VerifyReport:
+    """The duel module's own verification as a report (one task of a parallel run)."""
+    report = VerifyReport()
+    _duel_check(report, quick)
+    return report
+
+
+def merge_reports(parts: Sequence[VerifyReport]) -> VerifyReport:
+    """Concatenate reports in order: checks add up, failures keep their order."""
+    report = VerifyReport()
+    for part in parts:
+        report.checks += part.checks
+        report.failures.extend(part.failures)
+    return report
+
+
 def run_verify(
     *,
     quick: bool = False,
     start: dt.date | None = None,
     progress: Callable[[str], None] | None = None,
+    runner: Runner | None = None,
 ) -> VerifyReport:
-    """Run every check; ``quick`` is the test-suite form (a few seconds)."""
-    report = VerifyReport()
-    for label, board in verification_boards(quick=quick, start=start or LAUNCH):
-        check_board(board, label, report)
-        if progress is not None:
-            progress(label)
-    _duel_check(report, quick)
-    return report
+    """Run every check; ``quick`` is the test-suite form (a few seconds).
+
+    With ``runner`` the work is spread as the module docstring says (same
+    report) and ``progress`` is not called; Ctrl-C raises
+    :class:`~proofgrid.studies.runner.StudyInterrupted` whose ``partial`` is the
+    report over the boards checked so far.
+    """
+    boards = verification_boards(quick=quick, start=start or LAUNCH)
+    if runner is None:
+        report = VerifyReport()
+        for label, board in boards:
+            check_board(board, label, report)
+            if progress is not None:
+                progress(label)
+        _duel_check(report, quick)
+        return report
+    items = list(boards)
+    tasks = [
+        Task(check_boards, (items[c.start : c.stop],), c.size)
+        for c in plan(len(items), VERIFY_CHUNK)
+    ]
+    tasks.append(Task(duel_report, (quick,), 1))
+    parts: list[VerifyReport] = []
+    try:
+        for part in runner.run(tasks, label="verify", unit="boards"):
+            parts.append(part)
+    except KeyboardInterrupt:
+        raise StudyInterrupted(
+            merge_reports(parts), runner.done_items, runner.total_items
+        ) from None
+    return merge_reports(parts)

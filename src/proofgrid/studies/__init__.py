@@ -1,0 +1,50 @@
+"""Studies at scale: one execution layer for Monte-Carlo tables, verification and banks.
+
+``proofgrid matchless stats|verify``, ``proofgrid kirchhoff stats|verify`` and
+``proofgrid bank`` all run through this package:
+
+* :mod:`~proofgrid.studies.tasks` — a study is a list of seeded chunks (chunk
+  ``i`` covers items ``[i·k, (i+1)·k)``; each item's seed comes from its index);
+* :mod:`~proofgrid.studies.backends` — where tasks run: inline (one worker), a
+  local ``forkserver`` process pool (``--workers N``), or a Dask distributed
+  cluster (``--scheduler ADDRESS``);
+* :mod:`~proofgrid.studies.runner` — results back in chunk order, a progress
+  bar with rate and ETA, clean Ctrl-C (pending work cancelled, what finished
+  reported);
+* :mod:`~proofgrid.studies.bank` — banks of graded puzzles: append-only,
+  fsync'd, CRC-32 on every line, ``--resume`` without duplicating or losing a
+  board; :mod:`~proofgrid.studies.puzzles` says what a line holds per puzzle;
+* :mod:`~proofgrid.studies.plots` — deterministic SVG figures (matplotlib).
+
+Because every merge is a fold over chunk order and no item depends on where it
+ran, results are byte-for-byte identical on any backend and worker count.
+"""
+
+from __future__ import annotations
+
+from proofgrid.studies.backends import (
+    BackendError,
+    DaskBackend,
+    InlineBackend,
+    PoolBackend,
+    default_workers,
+    make_backend,
+)
+from proofgrid.studies.runner import Runner, StudyInterrupted, open_runner
+from proofgrid.studies.tasks import Chunk, Task, chunked, plan
+
+__all__ = [
+    "BackendError",
+    "Chunk",
+    "DaskBackend",
+    "InlineBackend",
+    "PoolBackend",
+    "Runner",
+    "StudyInterrupted",
+    "Task",
+    "chunked",
+    "default_workers",
+    "make_backend",
+    "open_runner",
+    "plan",
+]

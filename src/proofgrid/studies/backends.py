@@ -1,0 +1,286 @@
+"""Where tasks run: in this process, on a local process pool, or on a Dask cluster.
+
+Three backends behind one small interface (:class:`Backend`): ``submit`` a
+:class:`~proofgrid.studies.tasks.Task`, ``wait_any`` for some of the handles to
+finish, take a ``result``, ``abort`` what is still pending, ``close``.
+
+* :class:`InlineBackend` — one worker: the runner calls the tasks itself, in
+  order, with no pickling and no process start-up.
+* :class:`PoolBackend` — :class:`concurrent.futures.ProcessPoolExecutor` with a
+  ``forkserver`` context (``spawn`` where there is none). Never ``fork``:
+  forking a process that already runs threads (the progress bar's, the Dask
+  client's) can copy a held lock into the child. The fork server preloads the
+  engines, so starting a worker costs a fork rather than a fresh interpreter.
+  Workers ignore SIGINT: Ctrl-C reaches the parent only, which cancels the
+  pending tasks and terminates the running ones.
+* :class:`DaskBackend` — ``dask.distributed.Client(address).submit`` on a
+  running scheduler. The workers must be able to import :mod:`proofgrid`
+  (install the same version there); tasks travel as references to module-level
+  functions plus small argument tuples.
+
+Results never depend on the backend: see :mod:`proofgrid.studies.tasks`.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Collection
+from typing import Any, Protocol
+
+from proofgrid.puzzle import ProofgridError
+from proofgrid.studies.tasks import Task
+
+__all__ = [
+    "PRELOAD",
+    "Backend",
+    "BackendError",
+    "DaskBackend",
+    "InlineBackend",
+    "PoolBackend",
+    "default_workers",
+    "make_backend",
+]
+
+PRELOAD = ("proofgrid.matchless.stats", "proofgrid.matchless.verify", "proofgrid.studies.puzzles")
+"""Modules the fork server imports once, before forking workers."""
+
+
+class BackendError(ProofgridError):
+    """A backend cannot be used (bad worker count, unreachable scheduler)."""
+
+
+def default_workers() -> int:
+    """The cores this process may run on (its CPU affinity), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Backend(Protocol):
+    """What the runner needs from a place to run tasks."""
+
+    @property
+    def name(self) -> str:
+        """Short description for messages (``inline``, ``pool(2)``, ``dask(tcp://…)``)."""
+        ...
+
+    @property
+    def inline(self) -> bool:
+        """True when the runner should call the tasks itself, in order."""
+        ...
+
+    @property
+    def slots(self) -> int:
+        """How many tasks can run at once."""
+        ...
+
+    def submit(self, task: Task) -> Any:
+        """Start ``task``; return a handle."""
+        ...
+
+    def wait_any(self, handles: Collection[Any]) -> set[Any]:
+        """Block until at least one handle is done; return the done ones."""
+        ...
+
+    def result(self, handle: Any) -> Any:
+        """The value of a done handle (re-raises the task's exception)."""
+        ...
+
+    def abort(self, handles: Collection[Any]) -> None:
+        """Cancel the pending handles and stop the running ones as soon as possible."""
+        ...
+
+    def close(self) -> None:
+        """Release workers and connections."""
+        ...
+
+
+class InlineBackend:
+    """Run every task in this process, in order (one worker)."""
+
+    name = "inline"
+    inline = True
+    slots = 1
+
+    def submit(self, task: Task) -> Any:  # pragma: no cover - the runner never submits here
+        raise NotImplementedError("the runner calls inline tasks itself")
+
+    def wait_any(self, handles: Collection[Any]) -> set[Any]:  # pragma: no cover
+        raise NotImplementedError("the runner calls inline tasks itself")
+
+    def result(self, handle: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError("the runner calls inline tasks itself")
+
+    def abort(self, handles: Collection[Any]) -> None:
+        """Nothing runs in the background."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _ignore_sigint() -> None:
+    """Pool worker initialiser: leave Ctrl-C to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(list(PRELOAD))
+        return ctx
+    return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
+
+
+class PoolBackend:
+    """A local :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes.
+
+    The pool starts on the first submit and is rebuilt after an abort.
+    """
+
+    inline = False
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise BackendError(f"need at least one worker, got {workers}")
+        self._workers = workers
+        self._pool: cf.ProcessPoolExecutor | None = None
+
+    @property
+    def name(self) -> str:
+        """``pool(N)``."""
+        return f"pool({self._workers})"
+
+    @property
+    def slots(self) -> int:
+        """The number of worker processes."""
+        return self._workers
+
+    def _executor(self) -> cf.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = cf.ProcessPoolExecutor(
+                self._workers, mp_context=_context(), initializer=_ignore_sigint
+            )
+        return self._pool
+
+    def submit(self, task: Task) -> cf.Future[Any]:
+        """Queue ``task`` on the pool."""
+        return self._executor().submit(task.fn, *task.args)
+
+    def wait_any(self, handles: Collection[Any]) -> set[Any]:
+        """:func:`concurrent.futures.wait` with ``FIRST_COMPLETED``."""
+        return set(cf.wait(handles, return_when=cf.FIRST_COMPLETED).done)
+
+    def result(self, handle: Any) -> Any:
+        """``handle.result()``."""
+        return handle.result()
+
+    def abort(self, handles: Collection[Any]) -> None:
+        """Cancel queued tasks and terminate the workers (running tasks are lost)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        procs = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            p.terminate()
+        pool.shutdown(wait=True)
+
+    def close(self) -> None:
+        """Shut the pool down, waiting for its workers to exit."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+
+
+class DaskBackend:
+    """Tasks on a Dask distributed scheduler at ``address`` (``tcp://host:8786``).
+
+    Connecting fails with :class:`BackendError` after ``timeout`` seconds.
+    """
+
+    inline = False
+
+    def __init__(self, address: str, *, timeout: float = 10.0) -> None:
+        address = address.strip()
+        if not address:
+            raise BackendError("empty scheduler address")
+        try:
+            from distributed import Client  # noqa: PLC0415 (0.6 s to import; --scheduler only)
+            from distributed.comm.addressing import parse_address  # noqa: PLC0415 (as above)
+            from distributed.comm.registry import get_backend  # noqa: PLC0415 (as above)
+        except ImportError as exc:  # pragma: no cover - a declared dependency
+            raise BackendError("dask.distributed is not installed") from exc
+        try:  # reject a malformed address before a Client exists (its __del__ would hang)
+            scheme, location = parse_address(address)
+            get_backend(scheme)
+        except ValueError as exc:
+            raise BackendError(f"bad scheduler address {address!r}: {exc}") from None
+        if not location:
+            raise BackendError(f"bad scheduler address {address!r}: no host")
+        self._address = address
+        try:
+            self._client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
+        except Exception as exc:
+            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise BackendError(f"cannot use the Dask scheduler at {address!r}: {msg}") from None
+
+    @property
+    def name(self) -> str:
+        """``dask(ADDRESS)``."""
+        return f"dask({self._address})"
+
+    @property
+    def slots(self) -> int:
+        """Worker threads the cluster has now (at least 1)."""
+        return max(1, sum(self._client.nthreads().values()))  # type: ignore[no-untyped-call]
+
+    def submit(self, task: Task) -> Any:
+        """``client.submit(fn, *args, pure=False)``."""
+        return self._client.submit(task.fn, *task.args, pure=False)
+
+    def wait_any(self, handles: Collection[Any]) -> set[Any]:
+        """Block until a future is done (done-callbacks set an event; Ctrl-C still works)."""
+        done = {h for h in handles if h.done()}
+        if done or not handles:
+            return done
+        event = threading.Event()
+        for h in handles:
+            h.add_done_callback(lambda _: event.set())
+        while not event.wait(0.5):
+            pass
+        return {h for h in handles if h.done()}
+
+    def result(self, handle: Any) -> Any:
+        """``future.result()``."""
+        return handle.result()
+
+    def abort(self, handles: Collection[Any]) -> None:
+        """Cancel the futures on the cluster (running tasks finish there, unread)."""
+        if handles:
+            self._client.cancel(list(handles))  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        """Close the client (the cluster keeps running)."""
+        self._client.close()  # type: ignore[no-untyped-call]
+
+
+def make_backend(workers: int | None = None, scheduler: str | None = None) -> Backend:
+    """The backend for the CLI's ``--workers`` / ``--scheduler`` options.
+
+    ``scheduler`` given: a :class:`DaskBackend` (``workers`` must then be None;
+    the cluster decides). Otherwise ``workers`` (default :func:`default_workers`)
+    processes: 1 runs inline, more on a :class:`PoolBackend`.
+    """
+    if scheduler is not None:
+        if workers is not None:
+            raise BackendError("--workers and --scheduler exclude each other (the cluster decides)")
+        return DaskBackend(scheduler)
+    n = default_workers() if workers is None else workers
+    if n < 1:
+        raise BackendError(f"need at least one worker, got {n}")
+    return InlineBackend() if n == 1 else PoolBackend(n)
