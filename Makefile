@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 play: install
-	$(BIN)/proofgrid matchless daily
+	$(BIN)/proofgrid serve
 
 lint: install
 	$(BIN)/ruff check .
