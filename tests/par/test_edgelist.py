@@ -96,13 +96,51 @@ def test_reader_matches_line_by_line_oracle(text: str) -> None:
     assert g.src.dtype == np.int32 and g.dst.dtype == np.int32
 
 
+@settings(max_examples=200, deadline=None)
+@given(edge_files(allow_bad=True), st.sampled_from([1, 5, 16, 64, 300]))
+def test_small_chunks_give_the_same_answer(text: str, chunk: int) -> None:
+    """Chunk boundaries (and lines longer than a chunk) change nothing, errors included."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(edgelist, "_CHUNK", chunk)
+        try:
+            names, edges = reference(text)
+        except RefError as exc:
+            with pytest.raises(EdgeListError, match=rf"^f:{exc.line}: "):
+                parse_edgelist(text.encode(), "f")
+            return
+        g = parse_edgelist(text.encode(), "f")
+    assert [g.name(v) for v in range(g.n)] == names
+    assert edges_of(g) == edges
+    assert g.lines == text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+
+
+def test_chunked_errors_report_global_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(edgelist, "_CHUNK", 10)
+    body = "".join(f"node{i} node{i + 1}\n" for i in range(100))
+    for bad, message in [
+        (b"a\x01b\n", r"^f:101: control character 0x01"),
+        (b"a \xe9\n", r"^f:101: invalid UTF-8"),
+        (b"a b c\n", r"^f:101: expected"),
+    ]:
+        with pytest.raises(EdgeListError, match=message):
+            parse_edgelist(body.encode() + bad, "f")
+
+
+_real_keys = edgelist._keys
+
+
+def colliding_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Every name longer than 8 bytes gets key 0 (short keys are exact by construction)."""
+    return np.where(lengths > 8, np.uint64(0), _real_keys(buf, starts, lengths))
+
+
 @settings(max_examples=150, deadline=None)
 @given(edge_files())
 def test_hash_collisions_fall_back_to_exact(text: str) -> None:
-    """With every long name hashed to the same key, verification must catch it."""
+    """With every long name keyed alike, verification must catch the collisions."""
     names, edges = reference(text)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(edgelist, "_long_keys", lambda buf, s, n: np.zeros(s.size, dtype=np.uint64))
+        mp.setattr(edgelist, "_keys", colliding_keys)
         g = parse_edgelist(text.encode())
     assert [g.name(v) for v in range(g.n)] == names
     assert edges_of(g) == edges
@@ -117,7 +155,7 @@ def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(edgelist, "_exact_codes", spy)
-    monkeypatch.setattr(edgelist, "_long_keys", lambda buf, s, n: np.zeros(s.size, dtype=np.uint64))
+    monkeypatch.setattr(edgelist, "_keys", colliding_keys)
     g = parse_edgelist(b"longname_one longname_two\nlongname_two longname_one\n")
     assert called and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
 

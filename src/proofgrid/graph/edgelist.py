@@ -68,7 +68,6 @@ class EdgeListError(ProofgridError):
 
 
 _WORD = 8  # bytes per key word
-_M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 # _LOWMASK[k] keeps the low k bytes of a little-endian word.
 _LOWMASK = np.array([(1 << (8 * k)) - 1 for k in range(_WORD)] + [(1 << 64) - 1], dtype=np.uint64)
 
@@ -86,59 +85,64 @@ def _alloc(size: int) -> npt.NDArray[np.uint8]:
     return np.zeros((size + 2 * _WORD + _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
 
 
-def _line_of(arr: npt.NDArray[np.uint8], pos: int) -> int:
-    """1-based line number of byte offset ``pos``."""
-    return int(np.count_nonzero(arr[:pos] == 10)) + 1
+_CHUNK = 1 << 22  # bytes per scanning step: temporaries stay cache-sized and are reused
 
 
 @dataclass(frozen=True, slots=True)
 class _Tokens:
-    """Token spans of a buffer: ``starts``/``lengths`` in bytes, ``lines`` 0-based."""
+    """Token spans of a buffer: ``starts``/``lengths`` in bytes, ``lines`` 0-based,
+    ``keys`` the 64-bit key of each token (see :func:`_keys`)."""
 
     starts: IntArray
     lengths: IntArray
     lines: IntArray
+    keys: npt.NDArray[np.uint64]
     nlines: int
 
 
-def _tokenize(buf: npt.NDArray[np.uint8], size: int, source: str) -> _Tokens:
-    """Split the first ``size`` bytes of ``buf`` into tokens, vectorised.
+def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> int:
+    """End of the chunk starting at ``pos``: just after its last newline."""
+    size = arr.size
+    end = pos + _CHUNK
+    if end >= size:
+        return size
+    k = arr[pos:end].tobytes().rfind(b"\n")
+    if k >= 0:
+        return pos + k + 1
+    nl = np.flatnonzero(arr[end:] == 10)  # a line longer than a chunk (rare)
+    return end + int(nl[0]) + 1 if nl.size else size
 
-    Validates the bytes (no control characters, valid UTF-8) first.
-    """
-    arr = buf[:size]
-    empty = np.zeros(0, dtype=np.int64)
-    if size == 0:
-        return _Tokens(empty, empty, empty, 0)
-    # Byte classes by direct comparisons (a table lookup would widen every byte to intp).
+
+def _scan_chunk(
+    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str
+) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, lines,
+    and the number of newlines in the chunk."""
+    arr = buf[lo:hi]
+    size = hi - lo
     control = arr < 32
     if control.any():
         control &= (arr < 9) | (arr > 13)  # tab, newline, VT, FF and CR are allowed
     control |= arr == 127
     if control.any():
         pos = int(np.argmax(control))
+        line = line0 + int(np.count_nonzero(arr[:pos] == 10)) + 1
         raise EdgeListError(
-            f"{source}:{_line_of(arr, pos)}: control character 0x{int(arr[pos]):02x}"
-            " (not a text edge list?)"
+            f"{source}:{line}: control character 0x{int(arr[pos]):02x} (not a text edge list?)"
         )
-    del control
     if (arr >= 0x80).any():
         try:
             codecs.utf_8_decode(arr.data, "strict", True)
         except UnicodeDecodeError as exc:
-            raise EdgeListError(
-                f"{source}:{_line_of(arr, exc.start)}: invalid UTF-8 (not a text edge list?)"
-            ) from None
+            line = line0 + int(np.count_nonzero(arr[: exc.start] == 10)) + 1
+            raise EdgeListError(f"{source}:{line}: invalid UTF-8 (not a text edge list?)") from None
     nlmask = arr == 10
-    nnl = int(np.count_nonzero(nlmask))
-    nlines = nnl + (0 if arr[-1] == 10 else 1)
     istok = arr > 32  # space and the allowed control characters separate
     istok &= arr != 44  # ','
     hashmask = arr == 35  # '#'
-    hashes = np.flatnonzero(hashmask) if hashmask.any() else None
-    del hashmask
-    if hashes is not None:
+    if hashmask.any():
         # Blank from the first '#' of each line to that line's newline.
+        hashes = np.flatnonzero(hashmask)
         newlines = np.flatnonzero(nlmask)
         hline = np.searchsorted(newlines, hashes)
         first = np.ones(hashes.size, dtype=bool)
@@ -151,34 +155,65 @@ def _tokenize(buf: npt.NDArray[np.uint8], size: int, source: str) -> _Tokens:
         delta[hs] = 1
         delta[ends] = -1  # a newline position is never a '#' position
         istok &= np.cumsum(delta[:size], dtype=np.int8) == 0
-        del delta, newlines, hashes
     # A token starts where the mask rises and ends where it falls.
     rise = istok.copy()
     rise[1:] &= ~istok[:-1]
-    fall = np.zeros(size + 1, dtype=bool)
-    fall[1:size] = istok[:-1] & ~istok[1:]
-    fall[size] = istok[-1]
-    del istok
-    ends_ = np.flatnonzero(fall)
-    del fall
+    fall = np.empty(size, dtype=bool)  # fall[i]: a token ends just after byte i
+    fall[:-1] = istok[:-1] & ~istok[1:]
+    fall[-1] = istok[-1]
+    last = np.flatnonzero(fall) + 1
     # Merge token starts with newlines to number every token's line, in one pass.
     rise |= nlmask
     events = np.flatnonzero(rise)
-    del rise
     is_nl = nlmask[events]
-    del nlmask
     lines_before = np.cumsum(is_nl, dtype=np.int64)
     is_tok = ~is_nl
     starts = events[is_tok]
     lines = lines_before[is_tok]
-    return _Tokens(starts, ends_ - starts, lines, nlines)
+    lines += line0
+    nnl = int(lines_before[-1]) if lines_before.size else 0
+    return starts + lo, last - starts, lines, nnl
+
+
+def _tokenize(buf: npt.NDArray[np.uint8], size: int, source: str) -> _Tokens:
+    """Split the first ``size`` bytes of ``buf`` into keyed tokens, vectorised.
+
+    Works through the buffer in chunks of whole lines (``_CHUNK`` bytes), so
+    the byte-level temporaries stay small; validates the bytes (no control
+    characters, valid UTF-8) on the way.
+    """
+    arr = buf[:size]
+    parts: list[tuple[IntArray, IntArray, IntArray, npt.NDArray[np.uint64]]] = []
+    pos, line0 = 0, 0
+    while pos < size:
+        end = _chunk_end(arr, pos)
+        starts, lengths, lines, nnl = _scan_chunk(buf, pos, end, line0, source)
+        parts.append((starts, lengths, lines, _keys(buf, starts, lengths)))
+        pos, line0 = end, line0 + nnl
+    nlines = line0 + (1 if size and arr[-1] != 10 else 0)
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return _Tokens(empty, empty, empty, np.zeros(0, dtype=np.uint64), nlines)
+    if len(parts) == 1:
+        return _Tokens(*parts[0], nlines)
+    cols = list(zip(*parts, strict=True))
+    return _Tokens(
+        np.concatenate(cols[0]),
+        np.concatenate(cols[1]),
+        np.concatenate(cols[2]),
+        np.concatenate(cols[3]),
+        nlines,
+    )
 
 
 def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    """SplitMix64 finaliser on uint64 arrays (wrapping arithmetic; a bijection)."""
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    """SplitMix64 finaliser on a uint64 array, in place (wrapping; a bijection)."""
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
 
 
 def _words(
@@ -190,26 +225,41 @@ def _words(
     """
     view = buf.view("<u8")
     q = starts >> 3
-    r = ((starts & 7) << 3).astype(np.uint64)
-    half = np.uint64(32) - (r >> np.uint64(1))  # two shifts of 32 - r/2: never 64 at once
-    words: npt.NDArray[np.uint64] = (view[q] >> r) | ((view[q + 1] << half) << half)
-    words &= _LOWMASK[np.minimum(remaining, _WORD)]
-    return words
+    r = (starts & 7).astype(np.uint64)
+    r <<= np.uint64(3)
+    lo: npt.NDArray[np.uint64] = view[q]
+    lo >>= r
+    q += 1
+    hi = view[q]
+    r >>= np.uint64(1)
+    np.subtract(np.uint64(32), r, out=r)  # two shifts of 32 - r/2: never 64 at once
+    hi <<= r
+    hi <<= r
+    lo |= hi
+    lo &= _LOWMASK[np.minimum(remaining, _WORD)]
+    return lo
 
 
-def _long_keys(
+def _keys(
     buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
 ) -> npt.NDArray[np.uint64]:
-    """64-bit hash of each span (length folded in), 8 bytes per vector step."""
-    h = _mix(lengths.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
-    active = np.arange(starts.size)
-    offset = 0
-    while active.size:
-        w = _words(buf, starts[active] + offset, lengths[active] - offset)
-        h[active] = _mix(h[active] ^ w)
-        offset += _WORD
-        active = active[lengths[active] > offset]
-    return h
+    """64-bit key of each span: a span of at most 8 bytes is its own word (mixed by a
+    bijection, so exact: names contain no NUL), a longer one a hash of its length
+    and all its words. Equal spans always get equal keys; the converse is verified
+    by :func:`_codes`."""
+    keys = _mix(_words(buf, starts, lengths))
+    long_ = np.flatnonzero(lengths > _WORD)
+    if long_.size:
+        ls, ll = starts[long_], lengths[long_]
+        h = _mix(ll.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
+        active = np.arange(long_.size)
+        offset = 0
+        while active.size:
+            h[active] = _mix(h[active] ^ _words(buf, ls[active] + offset, ll[active] - offset))
+            offset += _WORD
+            active = active[ll[active] > offset]
+        keys[long_] = h
+    return keys
 
 
 def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: IntArray) -> bool:
@@ -238,44 +288,31 @@ def _first_positions(codes: IntArray) -> IntArray:
     return np.flatnonzero(new).astype(np.int64, copy=False)
 
 
-def _factorize(
-    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+def _codes(
+    buf: npt.NDArray[np.uint8],
+    starts: IntArray,
+    lengths: IntArray,
+    keys: npt.NDArray[np.uint64],
 ) -> tuple[IntArray, int]:
     """Exact codes of byte spans in first-appearance order, and their number.
 
-    Spans of at most 8 bytes are keyed by their own word (exact: names hold no
-    NUL byte), longer ones by a hash that is then verified byte for byte.
+    Factorises the keys with pandas' hash table, then checks every span against
+    its class representative (length, and bytes for spans over 8 bytes); if a
+    hash collision merged two names, falls back to an exact dictionary.
     """
-    ntok = starts.size
-    if ntok == 0:
+    if starts.size == 0:
         return np.zeros(0, dtype=np.int64), 0
-    is_long = lengths > _WORD
-    if not is_long.any():
-        # The mixer is a bijection: it only spreads the keys over pandas' hash table.
-        codes, uniques = pd.factorize(_mix(_words(buf, starts, lengths)))
-        return np.asarray(codes, dtype=np.int64), len(uniques)
-    combined = np.empty(ntok, dtype=np.int64)
-    short = np.flatnonzero(~is_long)
-    nshort = 0
-    if short.size:
-        c, u = pd.factorize(_mix(_words(buf, starts[short], lengths[short])))
-        combined[short] = c
-        nshort = len(u)
-    long_ = np.flatnonzero(is_long)
-    lc = np.asarray(pd.factorize(_long_keys(buf, starts[long_], lengths[long_]))[0], dtype=np.int64)
-    rep = long_[_first_positions(lc)][lc]  # each long span's class representative
+    codes, uniques = pd.factorize(keys)
+    codes = np.asarray(codes, dtype=np.int64)
+    rep = _first_positions(codes)[codes]  # each span's class representative
+    long_ = np.flatnonzero(lengths > _WORD)
     if not (
-        np.array_equal(lengths[rep], lengths[long_])
-        and _same_bytes(buf, starts[long_], starts[rep], lengths[long_])
+        np.array_equal(lengths[rep], lengths)
+        and _same_bytes(buf, starts[long_], starts[rep[long_]], lengths[long_])
     ):
-        lc = _exact_codes(buf, starts[long_], lengths[long_])  # a hash collision: be exact
-    combined[long_] = lc + nshort
-    k = nshort + int(lc.max()) + 1
-    first = np.full(k, ntok, dtype=np.int64)
-    np.minimum.at(first, combined, np.arange(ntok, dtype=np.int64))
-    rank = np.empty(k, dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(k, dtype=np.int64)
-    return rank[combined], k
+        codes = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
+        return codes, int(codes.max()) + 1
+    return codes, len(uniques)
 
 
 def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
@@ -351,7 +388,7 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
         del per_line
     else:
         pair = np.zeros(0, dtype=np.int64)
-    codes, n = _factorize(buf, tok.starts, tok.lengths)
+    codes, n = _codes(buf, tok.starts, tok.lengths, tok.keys)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
     first = _first_positions(codes)
@@ -523,11 +560,9 @@ def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: Edge
     joint[graph._size] = 10
     offset = graph._size + 1
     joint[offset : offset + size] = buf[:size]
-    codes, _ = _factorize(
-        joint,
-        np.concatenate([graph._name_start, tok.starts[name_tok] + offset]),
-        np.concatenate([graph._name_len, tok.lengths[name_tok]]),
-    )
+    joint_starts = np.concatenate([graph._name_start, tok.starts[name_tok] + offset])
+    joint_lengths = np.concatenate([graph._name_len, tok.lengths[name_tok]])
+    codes, _ = _codes(joint, joint_starts, joint_lengths, _keys(joint, joint_starts, joint_lengths))
     values = np.full(graph.n, unit, dtype=np.int64)
     first_line: dict[int, int] = {}
     unknown: list[tuple[int, str]] = []
