@@ -2,6 +2,11 @@
 
 * :mod:`proofgrid.graph.scc` — Tarjan's SCC, condensation, par (pure Python).
 * :mod:`proofgrid.graph.flow` — Dinic's max-flow and the minimum cut.
+* :mod:`proofgrid.graph.edgelist` — fast exact reading of large edge lists (numpy).
+* :mod:`proofgrid.graph.sparse` — par of large graphs: compiled SCC kernel (scipy).
+
+The last two are not imported here, so that importing :mod:`proofgrid.graph` stays
+light (no pandas/scipy).
 """
 
 from proofgrid.graph.flow import FlowNetwork
