@@ -35,7 +35,7 @@ from proofgrid.studies.puzzles import (
 from proofgrid.studies.runner import Runner, StudyInterrupted
 from tests.matchless.test_daily_practice import _independent_measures
 
-N = 230  # three chunks of 100 boards, the last one short
+N = 2 * MATCHLESS.chunk + 30  # three chunks, the last one short
 
 
 def crc32_bitwise(data: bytes) -> int:
@@ -233,8 +233,10 @@ def test_interrupt_during_a_write_leaves_a_valid_bank(
         build_bank(MATCHLESS, "default", N, path, runner=inline())
     monkeypatch.undo()
     part = info.value.partial
-    assert isinstance(part, bank_module.BankResult) and part.boards == 100
-    assert path.read_bytes() == _prefix(full_bank, 101)  # truncated back to the synced chunk
+    assert isinstance(part, bank_module.BankResult) and part.boards == MATCHLESS.chunk
+    assert path.read_bytes() == _prefix(
+        full_bank, 1 + MATCHLESS.chunk
+    )  # truncated back to the synced chunk
     assert _resume(path) == full_bank
 
 

@@ -21,6 +21,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from proofgrid.matchless.params import decode_params
 from proofgrid.matchless.stats import Histogram, StatsReport
 
 __all__ = [
@@ -57,16 +58,22 @@ def _percent(h: Histogram, boards: int) -> list[tuple[int, float]]:
     return [(value, 100.0 * k / boards) for value, k in h] if boards else []
 
 
+def _size_key(params: str) -> tuple[int, int, int, int]:
+    p = decode_params(params)
+    return (p.rows * p.cols, p.rows, p.density, p.fuses)
+
+
 def matchless_series(report: StatsReport) -> dict[str, object]:
     """The numbers each panel of :func:`matchless_figure` draws.
 
-    ``par``, ``gap``, ``hidden``: per board params, ``[(value, percent of boards)]``;
+    ``par``, ``gap``, ``hidden``: per board params (smallest board first),
+    ``[(value, percent of boards)]``;
     ``duel``: per rule, ``[(params, percent)]`` in report order.
     """
     par: Series = {}
     gap: Series = {}
     hidden: Series = {}
-    for b in report.tables:
+    for b in sorted(report.tables, key=lambda t: _size_key(t.params)):
         if not b.boards:
             continue
         par[b.params] = _percent(b.par_hist, b.boards)

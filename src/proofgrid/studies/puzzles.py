@@ -182,7 +182,7 @@ MATCHLESS = BankPuzzle(
     "matchless",
     ("index", "id", "grade", "par", "gap", "hidden"),
     "6x6d70f2",
-    100,
+    250,
     _matchless_params,
     matchless_lines,
 )

@@ -1,0 +1,155 @@
+"""Execution-layer benchmarks: worker scaling and Dask overhead (figures: bench/results/studies.md).
+
+Run (one command, self-contained; starts and stops its own Dask LocalCluster)::
+
+    .venv/bin/python bench/bench_studies.py            # about 9 minutes on 2 quiet cores
+    .venv/bin/python bench/bench_studies.py --quick    # smaller studies, one repetition
+
+Every figure is the wall time of the real command line (``proofgrid …`` in a
+fresh interpreter, start-up and pool start included, as a user sees it),
+median of ``--reps`` runs:
+
+1. ``matchless stats N`` (board table and both duel sizes) on ``--workers 1``
+   and ``--workers 2``: throughput ratio, bar ≥ 1.7×;
+2. ``bank matchless M`` on 1 and 2 workers: throughput ratio, bar ≥ 1.7×;
+3. a ~60-second study (``matchless stats`` sized to take about a minute on
+   the 2-worker pool) on the process pool (``--workers 2``) and on a Dask
+   LocalCluster of 2 worker processes × 1 thread (``--scheduler``, cluster
+   started beforehand, client connection included): overhead, bar ≤ 15%.
+
+The outputs of each pair are compared (``--json --no-timing`` bytes, bank
+file bytes): a benchmark of a wrong answer is no benchmark. The load average
+is printed before and after each line: the figures only mean something on a
+quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+CLI = [sys.executable, "-c", "import sys; from proofgrid.cli import main; sys.exit(main())"]
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f}/{five:.2f}"
+
+
+@dataclass
+class Timed:
+    """Median wall time of a command and a digest of what it produced."""
+
+    seconds: float
+    runs: list[float]
+    digest: str
+    load_before: str
+    load_after: str
+
+
+def _time(args: list[str], reps: int, out_file: Path | None = None) -> Timed:
+    runs = []
+    digests = set()
+    before = _load()
+    for _ in range(reps):
+        if out_file is not None and out_file.exists():
+            out_file.unlink()
+        t0 = time.perf_counter()
+        proc = subprocess.run([*CLI, *args], capture_output=True, check=False)
+        runs.append(time.perf_counter() - t0)
+        if proc.returncode != 0:
+            sys.exit(f"failed: proofgrid {' '.join(args)}\n{proc.stderr.decode()}")
+        data = out_file.read_bytes() if out_file is not None else proc.stdout
+        digests.add(hashlib.sha256(data).hexdigest()[:16])
+    if len(digests) != 1:
+        sys.exit(f"repetitions disagree: proofgrid {' '.join(args)}")
+    return Timed(statistics.median(runs), runs, digests.pop(), before, _load())
+
+
+def _row(label: str, t: Timed, items: int, unit: str) -> str:
+    runs = ", ".join(f"{r:.1f}" for r in t.runs)
+    return (
+        f"| {label} | {t.seconds:.2f} s ({runs}) | {items / t.seconds:,.0f} {unit}/s "
+        f"| {t.load_before} → {t.load_after} |"
+    )
+
+
+def main() -> int:
+    """Run the three benchmarks and print Markdown."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller studies, one repetition")
+    ap.add_argument("--reps", type=int, default=None, help="repetitions (default 3; quick 1)")
+    args = ap.parse_args()
+    reps = args.reps if args.reps is not None else (1 if args.quick else 3)
+    n_stats = 2000 if args.quick else 10_000
+    n_bank = 20_000 if args.quick else 100_000
+    n_long = 8000 if args.quick else 64_000
+
+    print("# Execution layer (proofgrid.studies) — measured figures\n")
+    print(
+        f"Command: `.venv/bin/python bench/bench_studies.py{' --quick' if args.quick else ''}`"
+        f" (median of {reps}). {platform.python_implementation()} {platform.python_version()},"
+        f" {platform.machine()}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}."
+        " Load average (1 min / 5 min) before → after each line.\n"
+    )
+    print("| command | wall time (runs) | throughput | load |")
+    print("|---|---|---|---|")
+    stats = ["matchless", "stats", str(n_stats), "--json", "--no-timing", "--quiet"]
+    s1 = _time([*stats, "--workers", "1"], reps)
+    print(_row(f"`matchless stats {n_stats}` --workers 1", s1, n_stats, "boards"), flush=True)
+    s2 = _time([*stats, "--workers", "2"], reps)
+    print(_row(f"`matchless stats {n_stats}` --workers 2", s2, n_stats, "boards"), flush=True)
+    same_stats = s1.digest == s2.digest
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "bank.txt"
+        bank = ["bank", "matchless", str(n_bank), str(out), "--quiet"]
+        b1 = _time([*bank, "--workers", "1"], reps, out)
+        print(_row(f"`bank matchless {n_bank}` --workers 1", b1, n_bank, "boards"), flush=True)
+        b2 = _time([*bank, "--workers", "2"], reps, out)
+        print(_row(f"`bank matchless {n_bank}` --workers 2", b2, n_bank, "boards"), flush=True)
+    same_bank = b1.digest == b2.digest
+
+    from distributed import LocalCluster  # noqa: PLC0415 (only this part needs it)
+
+    long = ["matchless", "stats", str(n_long), "--json", "--no-timing", "--quiet"]
+    p2 = _time([*long, "--workers", "2"], reps)
+    print(_row(f"`matchless stats {n_long}` --workers 2", p2, n_long, "boards"), flush=True)
+    t0 = time.perf_counter()
+    with LocalCluster(
+        processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        startup = time.perf_counter() - t0
+        d2 = _time([*long, "--scheduler", cluster.scheduler_address], reps)
+    print(
+        _row(f"`matchless stats {n_long}` --scheduler (LocalCluster 2×1)", d2, n_long, "boards"),
+        flush=True,
+    )
+    same_long = p2.digest == d2.digest
+
+    speed_stats = s1.seconds / s2.seconds
+    speed_bank = b1.seconds / b2.seconds
+    overhead = d2.seconds / p2.seconds - 1
+    print("\n| claim | measured | bar | output identical |")
+    print("|---|---|---|---|")
+    print(f"| stats: 2 workers vs 1 | ×{speed_stats:.2f} | ≥ ×1.7 | {same_stats} |")
+    print(f"| bank: 2 workers vs 1 | ×{speed_bank:.2f} | ≥ ×1.7 | {same_bank} |")
+    print(
+        f"| Dask LocalCluster vs process pool, 2 workers, {p2.seconds:.0f}-s study"
+        f" | {overhead:+.1%} | ≤ +15% | {same_long} |"
+    )
+    print(f"\nLocalCluster start-up (not in the figures above): {startup:.1f} s.")
+    return 0 if same_stats and same_bank and same_long else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
