@@ -2,7 +2,10 @@
 // static host can serve the site. Forms:
 //   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #edit  #edit/ID
 //   #play/ID  and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
+//   #home (both puzzles); #kirchhoff/... (js/kirchhoff/routes.js parses the rest)
 // IDs are percent-encoded except ':' (kept readable).
+
+import { kirchhoffHash, parseKirchhoffRoute } from '../kirchhoff/routes.js';
 
 const VIEWS = new Set(['daily', 'practice', 'stats', 'duel', 'edit', 'play']);
 
@@ -27,6 +30,8 @@ export function parseRoute(hash) {
   const slash = h.indexOf('/');
   const head = (slash < 0 ? h : h.slice(0, slash)).toLowerCase();
   const rest = slash < 0 ? '' : h.slice(slash + 1);
+  if (head === 'home' && !rest) return { view: 'home' };
+  if (head === 'kirchhoff') return parseKirchhoffRoute(rest);
   if (VIEWS.has(head)) {
     if (head === 'practice' && rest) {
       const n = Number(rest);
@@ -42,6 +47,7 @@ export function parseRoute(hash) {
 
 /** The hash for a route (inverse of parseRoute on the routes it produces). */
 export function routeHash(route) {
+  if (route.puzzle === 'kirchhoff') return kirchhoffHash(route);
   switch (route.view) {
     case 'practice':
       return Number.isInteger(route.index) ? `#practice/${route.index + 1}` : '#practice';
