@@ -40,6 +40,12 @@ hence tight, and it is the smallest tight region containing it: that is the
 region a hint draws. One max-flow and one Tarjan SCC pass
 (:func:`proofgrid.graph.scc.tarjan_scc`) find every relaxation-forced arc.
 
+Everything reported is independent of which maximum flow Dinic happens to
+find — the forced arcs by definition, the tight regions because each is the
+unique smallest tight region of its kind, the certificates because they are
+the smallest (export) and largest-sink-side (import) minimum cuts — so a
+mirror with a different max-flow routine gives the same hints.
+
 Complexity: Dinic on this unit network is ``O(E √V)`` phases' work
 (Even–Tarjan 1975); the SCC pass is ``O(V + E)``; each region is one BFS.
 
