@@ -42,6 +42,7 @@ import stat
 import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,7 +60,7 @@ __all__ = [
     "read_edgelist",
 ]
 
-IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
 Int32Array = npt.NDArray[np.int32]
 
 
@@ -90,13 +91,15 @@ _CHUNK = 1 << 22  # bytes per scanning step: temporaries stay cache-sized and ar
 
 @dataclass(frozen=True, slots=True)
 class _Tokens:
-    """Token spans of a buffer: ``starts``/``lengths`` in bytes, ``lines`` 0-based,
-    ``keys`` the 64-bit key of each token (see :func:`_keys`)."""
+    """Tokens of a buffer: byte ``starts`` and ``lengths``, 64-bit ``keys`` (see
+    :func:`_keys`), ``paired`` (the token is one of the two fields of its line),
+    ``lines`` (0-based line of each token, only if asked for) and ``nlines``."""
 
     starts: IntArray
     lengths: IntArray
-    lines: IntArray
     keys: npt.NDArray[np.uint64]
+    paired: npt.NDArray[np.bool_]
+    lines: IntArray | None
     nlines: int
 
 
@@ -175,34 +178,59 @@ def _scan_chunk(
     return starts + lo, last - starts, lines, nnl
 
 
-def _tokenize(buf: npt.NDArray[np.uint8], size: int, source: str) -> _Tokens:
+def _tokenize(
+    buf: npt.NDArray[np.uint8], size: int, source: str, *, costs: bool = False
+) -> _Tokens:
     """Split the first ``size`` bytes of ``buf`` into keyed tokens, vectorised.
 
-    Works through the buffer in chunks of whole lines (``_CHUNK`` bytes), so
-    the byte-level temporaries stay small; validates the bytes (no control
-    characters, valid UTF-8) on the way.
+    Works through the buffer in chunks of whole lines (``_CHUNK`` bytes), so the
+    byte-level temporaries stay small and cache-resident; on the way it validates
+    the bytes (no control characters, valid UTF-8) and the number of fields per
+    line: at most two for an edge list, exactly two (or none) for a cost file
+    (``costs=True``, which also keeps every token's line). The first error in
+    file order is reported, as ``source:LINE: reason``.
     """
     arr = buf[:size]
-    parts: list[tuple[IntArray, IntArray, IntArray, npt.NDArray[np.uint64]]] = []
+    small = size < 2**31 - _CHUNK  # positions and lines then fit in int32
+    itype = np.int32 if small else np.int64
+    parts: list[tuple[IntArray, ...]] = []
+    keys: list[npt.NDArray[np.uint64]] = []
+    paired: list[npt.NDArray[np.bool_]] = []
     pos, line0 = 0, 0
     while pos < size:
         end = _chunk_end(arr, pos)
         starts, lengths, lines, nnl = _scan_chunk(buf, pos, end, line0, source)
-        parts.append((starts, lengths, lines, _keys(buf, starts, lengths)))
+        if starts.size:
+            local = lines - line0
+            per_line = np.bincount(local)
+            bad = (per_line != 0) & (per_line != 2) if costs else per_line > 2
+            if bad.any():
+                k = int(np.argmax(bad))
+                count = int(per_line[k])
+                what = (
+                    "expected 'node cost'" if costs else "expected 'src dst' or a single node name"
+                )
+                raise EdgeListError(
+                    f"{source}:{line0 + k + 1}: {what}, found {count} field"
+                    + ("" if count == 1 else "s")
+                )
+            paired.append(per_line[local] == 2)
+        keys.append(_keys(buf, starts, lengths))
+        kept = (starts, lengths, lines) if costs else (starts, lengths)
+        parts.append(tuple(a.astype(itype) for a in kept))
         pos, line0 = end, line0 + nnl
     nlines = line0 + (1 if size and arr[-1] != 10 else 0)
-    if not parts:
-        empty = np.zeros(0, dtype=np.int64)
-        return _Tokens(empty, empty, empty, np.zeros(0, dtype=np.uint64), nlines)
-    if len(parts) == 1:
-        return _Tokens(*parts[0], nlines)
-    cols = list(zip(*parts, strict=True))
+    empty: IntArray = np.zeros(0, dtype=itype)
+    cols: list[IntArray] = (
+        [np.concatenate(c) for c in zip(*parts, strict=True)] if parts else [empty] * 3
+    )
     return _Tokens(
-        np.concatenate(cols[0]),
-        np.concatenate(cols[1]),
-        np.concatenate(cols[2]),
-        np.concatenate(cols[3]),
-        nlines,
+        starts=cols[0],
+        lengths=cols[1],
+        keys=np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
+        paired=np.concatenate(paired) if paired else np.zeros(0, dtype=bool),
+        lines=cols[2] if costs else None,
+        nlines=nlines,
     )
 
 
@@ -302,16 +330,18 @@ def _codes(
     """
     if starts.size == 0:
         return np.zeros(0, dtype=np.int64), 0
-    codes, uniques = pd.factorize(keys)
-    codes = np.asarray(codes, dtype=np.int64)
-    rep = _first_positions(codes)[codes]  # each span's class representative
+    factorized, uniques = pd.factorize(keys)
+    codes: IntArray = np.asarray(factorized, dtype=np.int64)
     long_ = np.flatnonzero(lengths > _WORD)
+    if long_.size == 0:
+        return codes, len(uniques)  # all keys are exact words: nothing to verify
+    rep = _first_positions(codes)[codes]  # each span's class representative
     if not (
         np.array_equal(lengths[rep], lengths)
         and _same_bytes(buf, starts[long_], starts[rep[long_]], lengths[long_])
     ):
-        codes = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
-        return codes, int(codes.max()) + 1
+        exact = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
+        return exact, int(exact.max()) + 1
     return codes, len(uniques)
 
 
@@ -375,19 +405,7 @@ class EdgeList:
 
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     tok = _tokenize(buf, size, source)
-    if tok.starts.size:
-        per_line = np.bincount(tok.lines)
-        too_many = np.flatnonzero(per_line > 2)
-        if too_many.size:
-            line = int(too_many[0])
-            raise EdgeListError(
-                f"{source}:{line + 1}: expected 'src dst' or a single node name,"
-                f" found {int(per_line[line])} fields"
-            )
-        pair = np.flatnonzero(per_line[tok.lines] == 2)
-        del per_line
-    else:
-        pair = np.zeros(0, dtype=np.int64)
+    pair = np.flatnonzero(tok.paired)
     codes, n = _codes(buf, tok.starts, tok.lengths, tok.keys)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
@@ -516,17 +534,8 @@ def read_costs(path: str, graph: EdgeList) -> CostTable:
 
 
 def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: EdgeList) -> CostTable:
-    tok = _tokenize(buf, size, source)
-    if tok.starts.size:
-        per_line = np.bincount(tok.lines)
-        wrong = np.flatnonzero((per_line != 0) & (per_line != 2))
-        if wrong.size:
-            line = int(wrong[0])
-            count = int(per_line[line])
-            raise EdgeListError(
-                f"{source}:{line + 1}: expected 'node cost', found {count} field"
-                + ("" if count == 1 else "s")
-            )
+    tok = _tokenize(buf, size, source, costs=True)
+    assert tok.lines is not None
     raw = buf[:size].tobytes()
     name_tok = np.arange(0, tok.starts.size, 2)
     entry_line = tok.lines[name_tok].tolist()
@@ -560,7 +569,9 @@ def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: Edge
     joint[graph._size] = 10
     offset = graph._size + 1
     joint[offset : offset + size] = buf[:size]
-    joint_starts = np.concatenate([graph._name_start, tok.starts[name_tok] + offset])
+    joint_starts = np.concatenate(
+        [graph._name_start.astype(np.int64), tok.starts[name_tok].astype(np.int64) + offset]
+    )
     joint_lengths = np.concatenate([graph._name_len, tok.lengths[name_tok]])
     codes, _ = _codes(joint, joint_starts, joint_lengths, _keys(joint, joint_starts, joint_lengths))
     values = np.full(graph.n, unit, dtype=np.int64)
