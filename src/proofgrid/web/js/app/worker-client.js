@@ -1,6 +1,7 @@
 // Promise-style calls into a module Web Worker, with a time-out after which
 // the worker is replaced (a stuck computation never freezes the page).
-// The worker answers {id, ok, result | error}.
+// The worker answers {id, ok, result | error}; before that it may send any
+// number of {id, progress} messages, handed to the call's onProgress.
 
 export class WorkerClient {
   constructor(url) {
@@ -13,9 +14,13 @@ export class WorkerClient {
   _spawn() {
     this.worker = new Worker(this.url, { type: 'module' });
     this.worker.onmessage = (e) => {
-      const { id, ok, result, error } = e.data || {};
+      const { id, ok, result, error, progress } = e.data || {};
       const p = this.pending.get(id);
       if (!p) return;
+      if (ok === undefined && progress !== undefined) {
+        p.onProgress?.(progress);
+        return;
+      }
       this.pending.delete(id);
       clearTimeout(p.timer);
       if (ok) p.resolve({ result, ms: performance.now() - p.start });
@@ -38,12 +43,12 @@ export class WorkerClient {
   }
 
   /** Post `payload`; resolves {result, ms} (ms = round trip as seen by the page). */
-  call(payload, { timeoutMs = 10000 } = {}) {
+  call(payload, { timeoutMs = 10000, onProgress = null } = {}) {
     if (!this.worker) this._spawn();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this._failAll(new Error('the worker took too long')), timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, start: performance.now() });
+      this.pending.set(id, { resolve, reject, timer, onProgress, start: performance.now() });
       this.worker.postMessage({ id, ...payload });
     });
   }
