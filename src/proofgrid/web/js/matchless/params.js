@@ -54,7 +54,7 @@ function digitValue(ch) {
   return (cp - start) % 10;
 }
 
-function pyInt(digits) {
+export function pyInt(digits) {
   let v = 0;
   for (const ch of digits) v = v * 10 + digitValue(ch);
   return v;
