@@ -54,6 +54,7 @@ from proofgrid.matchless.generate import generate_board, seed_value
 from proofgrid.matchless.params import decode_params, encode_params
 from proofgrid.matchless.solve import Solution
 from proofgrid.puzzle import InvalidGameIdError, ProofgridError
+from proofgrid.server_kirchhoff import kirchhoff_router
 
 __all__ = [
     "CSP",
@@ -626,6 +627,7 @@ def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> Secu
     )
     _install_error_handlers(app)
     app.include_router(api_router())
+    app.include_router(kirchhoff_router())
 
     async def api_not_found(request: Request) -> Response:
         raise StarletteHTTPException(404, f"no API route {request.url.path}")
