@@ -1,7 +1,9 @@
 // The application (after 2048's application.js): wires storage, settings, the
-// router and the puzzle app together, and registers the service worker. The
-// engine and views are imported dynamically so a failure shows a message
-// instead of a blank page.
+// router and the puzzle apps together, and registers the service worker. The
+// engines and views are imported dynamically so a failure shows a message
+// instead of a blank page. Matchless is the landing puzzle; Kirchhoff
+// (#kirchhoff/...) and the home page (#home) load on first use, and the
+// header's navigation and footer follow the puzzle on screen.
 
 import { SETTINGS_SCHEMA, applySettings } from './settings.js';
 import { parseRoute } from './router.js';
@@ -36,8 +38,34 @@ function wireContrast(store) {
   sync();
 }
 
-function markNav(view) {
-  const current = view === 'play' ? '' : view === 'edit' ? 'edit' : view;
+// The header's navigation, brand and footer as Matchless ships them, and the
+// ones a puzzle app exports as CHROME ({name, nav: [{href, view, label}], foot}).
+let originalChrome = null;
+let chromeShown = null;
+
+function setChrome(chrome) {
+  const nav = document.querySelector('.site-nav');
+  const foot = document.querySelector('.site-foot');
+  const brand = document.querySelector('.brand span');
+  if (!nav || !foot || !brand) return;
+  originalChrome ||= { nav: [...nav.childNodes], foot: [...foot.childNodes], name: brand.textContent };
+  if (chrome === chromeShown) return;
+  chromeShown = chrome;
+  if (!chrome) {
+    nav.replaceChildren(...originalChrome.nav);
+    foot.replaceChildren(...originalChrome.foot);
+    brand.textContent = originalChrome.name;
+    delete document.documentElement.dataset.puzzle;
+    return;
+  }
+  nav.replaceChildren(...chrome.nav.map((i) => el('a', { href: i.href, dataset: { view: i.view } }, i.label)));
+  foot.replaceChildren(el('p', {}, chrome.foot));
+  brand.textContent = chrome.name;
+  document.documentElement.dataset.puzzle = chrome.name.toLowerCase();
+}
+
+function markNav(view, puzzle) {
+  const current = puzzle ? view : view === 'play' ? '' : view === 'edit' ? 'edit' : view;
   for (const a of document.querySelectorAll('.site-nav a')) {
     if (a.dataset.view === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -73,6 +101,21 @@ async function start() {
     mount(main, el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err)}.`));
     return;
   }
+  let kirchhoff = null;
+  const kirchhoffApp = () => {
+    kirchhoff ||= Promise.all([import('../kirchhoff/engine.js'), import('../kirchhoff/app.js')])
+      .then(([engine, m]) => ({ app: new m.KirchhoffApp(engine, store), chrome: m.CHROME }));
+    kirchhoff.catch(() => { kirchhoff = null; });
+    return kirchhoff;
+  };
+  const renderRoute = async (route) => {
+    if (route.puzzle === 'kirchhoff') {
+      const k = await kirchhoffApp();
+      return { ...(await k.app.render(route)), chrome: k.chrome };
+    }
+    if (route.view === 'home') return { node: (await import('./home.js')).homeView() };
+    return app.render(route);
+  };
   let first = true;
   let latest = 0;
   const show = async () => {
@@ -80,7 +123,7 @@ async function start() {
     const route = parseRoute(location.hash);
     let out;
     try {
-      out = await app.render(route);
+      out = await renderRoute(route);
     } catch (err) {
       const banner = el('p', { class: 'notice bad', role: 'alert' },
         `Something went wrong showing that page (${firstLine(err)}). Here is today's daily.`);
@@ -92,11 +135,13 @@ async function start() {
       }
     }
     if (token !== latest) return; // a newer navigation won
+    setChrome(out.chrome || null);
     mount(main, out.node);
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
-    markNav(out.replaceHash ? 'daily' : route.view);
+    markNav(out.replaceHash ? 'daily' : route.view, out.chrome ? route.puzzle : undefined);
     const h = main.querySelector('h2');
-    document.title = h ? `${h.textContent} — Matchless` : 'Matchless';
+    const name = out.chrome ? out.chrome.name : route.view === 'home' ? 'proofgrid' : 'Matchless';
+    document.title = h && h.textContent !== name ? `${h.textContent} — ${name}` : name;
     if (!first && h) {
       h.setAttribute('tabindex', '-1');
       h.focus({ preventScroll: true });

@@ -332,5 +332,4 @@ export class KirchhoffBoardView {
       this.edgeNodes[overlay.edge]?.classList.add('hinted');
     }
   }
-
 }

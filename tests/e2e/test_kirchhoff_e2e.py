@@ -1,0 +1,500 @@
+"""Kirchhoff in a real browser (Debian's Chromium, Playwright).
+
+Oracles: the Python engine, called directly — the daily board of a date
+(:func:`proofgrid.kirchhoff.daily.daily`), exact counts and statuses
+(:mod:`proofgrid.kirchhoff.exact`, :func:`proofgrid.kirchhoff.moves.status`),
+hints and their Gale regions (:func:`proofgrid.kirchhoff.hint.hint`) and the
+grader — so every test is also a cross-language check of the browser's
+engine mirror running in its worker; and the page's own DOM state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote, unquote
+
+import pytest
+
+from proofgrid.kirchhoff.board import Board as KBoard
+from proofgrid.kirchhoff.board import Grade, Mark, Position, is_solution
+from proofgrid.kirchhoff.codec import (
+    Params,
+    decode_board,
+    encode_board,
+    encode_params,
+    parse_game_id,
+)
+from proofgrid.kirchhoff.codec import presets as k_presets
+from proofgrid.kirchhoff.daily import daily as k_daily
+from proofgrid.kirchhoff.daily import parse_date
+from proofgrid.kirchhoff.exact import count, first_solution
+from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.grade import grade_board
+from proofgrid.kirchhoff.hint import HintKind
+from proofgrid.kirchhoff.hint import hint as py_hint
+from proofgrid.kirchhoff.moves import status
+from proofgrid.puzzle import Status
+from tests.e2e.conftest import screenshot
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+PLAY = ".kirchhoff-play"
+# The editor's three pinned 3x3 boards: they differ only in the centre clue.
+PINNED = {
+    "unique": "+2 . . / . 0 . / . . -2",
+    "many": "+2 . . / . 1 . / . . -2",
+    "none": "+1 0 . / 0 . . / . . -1",
+}
+
+
+def fixed_id(board: KBoard) -> str:
+    """The fixed game ID ``RxCde:desc`` of a board."""
+    return f"{encode_params(Params(board.rows, board.cols, Grade.EASY))}:{encode_board(board)}"
+
+
+class KPage:
+    """Read and drive a Kirchhoff play view."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def wait(self, timeout: float = 30000) -> None:
+        self.page.wait_for_selector(f"{PLAY} svg.board[data-ready='true']", timeout=timeout)
+        self.settled()
+
+    def settled(self) -> None:
+        """Wait until the worker has judged the present position (lost or not)."""
+        self.page.wait_for_selector(f"{PLAY}[data-analysed='true']", timeout=30000)
+
+    def game_id(self) -> str:
+        gid = self.page.get_attribute(PLAY, "data-game-id")
+        assert gid
+        return gid
+
+    def board(self) -> KBoard:
+        spec = parse_game_id(self.game_id())
+        assert spec.board is not None
+        return spec.board
+
+    def marks(self) -> list[int]:
+        got: list[int] = self.page.eval_on_selector_all(
+            f"{PLAY} .edge", "els => els.map(e => Number(e.dataset.mark || 0))"
+        )
+        return got
+
+    def position(self) -> Position:
+        return Position(self.board(), tuple(Mark(m) for m in self.marks()))
+
+    def moves(self) -> int:
+        return int(self.page.get_attribute(PLAY, "data-moves") or "0")
+
+    def click_edge(self, edge: int) -> None:
+        before = self.moves()
+        self.page.click(f"{PLAY} .edge[data-edge='{edge}']")
+        self.page.wait_for_function(
+            f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) !== n", arg=before
+        )
+        self.settled()
+
+    def set_mark(self, edge: int, mark: int) -> None:
+        """Reach `mark` (1 or 2) on a free edge by tapping (free -> 1 -> 2)."""
+        assert mark in (1, 2)
+        for _ in range(mark):
+            self.click_edge(edge)
+
+    def won(self) -> bool:
+        return self.page.get_attribute(PLAY, "data-won") == "true"
+
+
+def solve_by_hints(kp: KPage) -> int:
+    """Press HINT twice per edge until the board is won; returns the HINT pairs used."""
+    page = kp.page
+    pairs = 0
+    limit = 2 * len(kp.marks()) + 4
+    while not kp.won():
+        assert pairs < limit, "hints alone did not finish the board"
+        page.click(f"{PLAY} button.hint")
+        page.wait_for_selector(f"{PLAY} .hint-panel[data-stage='1']")
+        kind = page.get_attribute(f"{PLAY} .hint-panel", "data-kind")
+        assert kind in {"local", "region", "exact"}, kind
+        pos = kp.position()
+        before = kp.moves()
+        page.click(f"{PLAY} button.hint")
+        page.wait_for_function(
+            f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) === n + 1", arg=before
+        )
+        # The hinted mark holds in every completion: the position stays alive (exact oracle).
+        after = kp.position()
+        assert sum(a != b for a, b in zip(pos.marks, after.marks, strict=True)) == 1
+        assert status(after) is not Status.LOST
+        kp.settled()
+        pairs += 1
+    return pairs
+
+
+def test_daily_solved_by_hints_alone_with_share_card_and_streak(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#kirchhoff/daily")
+    kp = KPage(page)
+    kp.wait()
+    date = page.get_attribute(PLAY, "data-date") or ""
+    number = int(page.get_attribute(PLAY, "data-puzzle") or "0")
+    # The browser built the same board as the Python engine, offline, from the date alone.
+    want = k_daily(parse_date(date)).board
+    assert kp.board() == want
+    assert page.inner_text(f"{PLAY} h2") == f"Daily Kirchhoff #{number}"
+    assert page.get_attribute("html", "data-puzzle") == "kirchhoff"
+    assert page.get_attribute(".site-nav a[aria-current='page']", "href") == "#kirchhoff/daily"
+
+    pairs = solve_by_hints(kp)
+    assert pairs >= 1
+    assert is_solution(want, kp.position().arrows())
+    page.wait_for_selector(f"{PLAY} .result:not([hidden])")
+    assert "Solved" in page.inner_text(f"{PLAY} .k-status")
+
+    page.click("button.share")
+    page.wait_for_function("() => document.querySelector('.share-status').textContent.length > 0")
+    assert page.get_attribute(".share-status", "data-outcome") in {"copied", "shared"}
+    text = page.inner_text(".share-text")
+    lines = text.splitlines()
+    assert lines[0] == f"Kirchhoff #{number}"
+    assert lines[1] == (f"⚡ solved with {pairs} hints" if pairs > 1 else "⚡ solved with 1 hint")
+    assert "🔥 Streak 1" in lines
+    # Spoiler-free: no board code, no cell names, no clues.
+    assert encode_board(want) not in text
+    assert not re.search(r"\b[a-g][1-7]\b", text)
+
+    # Yesterday played too: streak 2, and playing today again never doubles it.
+    page.evaluate(
+        """(date) => {
+          const key = 'proofgrid.kirchhoff.daily';
+          const env = JSON.parse(localStorage.getItem(key));
+          const [y, m, d] = date.split('-').map(Number);
+          const iso = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+          env.data.records[iso] = {number: 1, hints: 0, ms: null};
+          localStorage.setItem(key, JSON.stringify(env));
+        }""",
+        date,
+    )
+    page.reload()
+    kp.wait()
+    assert "You finished today's Kirchhoff" in page.inner_text(".banners")
+    assert kp.won()  # the finished game is restored
+    page.goto(base_url + "#kirchhoff/stats")
+    page.wait_for_selector(".kirchhoff-stats")
+    figures = page.eval_on_selector_all(
+        ".kirchhoff-stats .figure strong", "els => els.map(e => e.textContent)"
+    )
+    assert figures[:4] == ["2", "50%", "2", "2"]  # played, no-hint share, current, best
+
+
+def pinned_wrong_arrow() -> tuple[KBoard, int, int, Any]:
+    """A medium board and a wrong first arrow that the relaxation pins on a region.
+
+    On easy boards every wrong arrow kills a single cell at once (the cell's
+    own clue); fewer clues leave room for a region cut. Chosen with the Python
+    engine: the smallest region of two or more cells over a few seeds.
+    """
+    best = None
+    for seed in range(1, 6):
+        gen = generate_board(k_presets()["medium"], seed)
+        board = gen.board
+        for e, s in enumerate(gen.solution):
+            for wrong in (1, 2):
+                if wrong == s:
+                    continue
+                marks = [Mark.FREE] * board.n_edges
+                marks[e] = Mark(wrong)
+                h = py_hint(Position(board, tuple(marks)))
+                if h.kind is HintKind.LOST and h.regions and h.regions[0].size >= 2:
+                    key = (h.regions[0].size, wrong)
+                    if best is None or key < best[0]:
+                        best = (key, board, e, wrong, h)
+    assert best is not None, "no pinned wrong arrow"
+    return best[1], best[2], best[3], best[4]
+
+
+def test_wrong_arrow_raises_the_alarm_with_its_region_and_undo_clears_it(
+    page: Any, base_url: str
+) -> None:
+    board, wrong_edge, wrong_mark, lost_hint = pinned_wrong_arrow()
+    page.goto(base_url + "#kirchhoff/play/" + quote(fixed_id(board), safe=":"))
+    kp = KPage(page)
+    kp.wait()
+    assert kp.board() == board
+    # The alarm is optional: off by default above easy, so switch it on.
+    assert page.get_attribute(f"{PLAY} button.toggle-alarm", "aria-pressed") == "false"
+    page.click(f"{PLAY} button.toggle-alarm")
+    assert page.get_attribute(f"{PLAY} button.toggle-alarm", "aria-pressed") == "true"
+    history = [kp.position()]
+    for _ in range(wrong_mark):  # free -> forward -> backward
+        kp.click_edge(wrong_edge)
+        history.append(kp.position())
+    assert kp.marks()[wrong_edge] == wrong_mark
+    assert status(kp.position()) is Status.LOST
+    page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+    assert page.get_attribute(PLAY, "data-alarm") == "on"
+    assert "No completion left" in page.inner_text(f"{PLAY} .k-status")
+    assert "can no longer be completed" in page.inner_text(f"{PLAY} .alarm")
+    drawn = page.get_attribute(f"{PLAY} .k-region-alarm", "data-cells") or ""
+    assert {int(c) for c in drawn.split()} == set(lost_hint.regions[0].all_cells())
+    lines = page.eval_on_selector_all(f"{PLAY} .k-region-alarm .k-region-line", "e => e.length")
+    assert lines == 1
+
+    page.click(f"{PLAY} button.rewind-completable")
+    page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+    kp.settled()
+    # Oracle: the last position in the history that Python says is not lost.
+    want = next(p for p in reversed(history) if status(p) is not Status.LOST)
+    assert kp.position() == want
+    assert page.get_attribute(PLAY, "data-alarm") == "off"
+    assert page.eval_on_selector_all(f"{PLAY} .k-region-alarm", "e => e.length") == 0
+    assert page.is_enabled(f"{PLAY} button.redo")  # the wrong arrow stays redoable
+
+    # With the alarm switched off the board stays quiet; HINT still says it is lost.
+    page.click(f"{PLAY} button.toggle-alarm")
+    while kp.position() != history[-1]:
+        page.click(f"{PLAY} button.redo")
+    kp.settled()
+    assert page.get_attribute(PLAY, "data-verdict") == "lost"
+    assert page.is_hidden(f"{PLAY} .alarm")
+    page.click(f"{PLAY} button.hint")
+    page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+    assert page.get_attribute(f"{PLAY} .hint-panel", "data-kind") == "lost"
+
+
+@pytest.mark.parametrize("verdict", ["unique", "many", "none"])
+def test_editor_reports_pinned_boards(page: Any, base_url: str, verdict: str) -> None:
+    board = KBoard.from_text(PINNED[verdict])
+    n = count(board, cap=2)
+    assert {"unique": n.value == 1 and not n.capped, "many": n.capped, "none": n.value == 0}[
+        verdict
+    ]
+    page.goto(base_url + "#kirchhoff/edit")
+    page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
+    page.select_option("select.rows", "3")
+    page.select_option("select.cols", "3")
+    tool_of = {"source": "tool-source", "sink": "tool-sink", "throughput": "tool-throughput"}
+    for cell, clue in enumerate(board.clues):
+        if clue.kind.value == "blank":
+            continue
+        page.click(f"button.{tool_of[clue.kind.value]}")
+        presses = clue.value if clue.kind.value != "throughput" else clue.value + 1
+        for _ in range(presses):
+            page.click(f".kirchhoff-editor .k-cell[data-cell='{cell}']")
+    page.wait_for_function(
+        "() => !['checking', 'unbalanced'].includes("
+        "document.querySelector('.editor-verdict').dataset.verdict)"
+    )
+    assert page.get_attribute(".editor-verdict", "data-verdict") == verdict
+    words = {"unique": "Unique", "many": "Many (≥ 2)", "none": "No solution"}[verdict]
+    assert page.inner_text(".editor-verdict").startswith(words)
+    link = page.input_value(".share-link")
+    gid = unquote(link.split("#kirchhoff/play/")[1])
+    assert decode_board(gid.split(":")[1]) == board
+    assert page.evaluate("location.hash") == "#kirchhoff/edit/" + quote(gid, safe=":")
+    if verdict == "unique":
+        page.wait_for_selector(".editor-grade[data-grade]")
+        assert page.get_attribute(".editor-grade", "data-grade") == grade_board(board).grade.value
+        page.click("a.play-it")
+        kp = KPage(page)
+        kp.wait()
+        assert kp.board() == board
+        assert page.get_attribute(PLAY, "data-mode") == "kirchhoff-shared"
+
+
+def test_editor_unbalanced_and_open_boards_never_freeze(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#kirchhoff/edit")
+    page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
+    page.click("button.tool-source")
+    page.click(".kirchhoff-editor .k-cell[data-cell='0']")
+    assert page.get_attribute(".editor-verdict", "data-verdict") == "unbalanced"
+    assert "sources send 1 more" in page.inner_text(".editor-verdict")
+    assert page.input_value(".share-link") == ""
+    # A 16x16 board with one source and one sink: the answer comes within the
+    # budget, or the editor says the board is still open — it never hangs.
+    page.select_option("select.rows", "16")
+    page.select_option("select.cols", "16")
+    page.click("button.tool-sink")
+    page.click(".kirchhoff-editor .k-cell[data-cell='255']")
+    page.wait_for_function(
+        "() => document.querySelector('.editor-verdict').dataset.verdict !== 'checking'",
+        timeout=30000,
+    )
+    got = page.get_attribute(".editor-verdict", "data-verdict")
+    assert got in {"many", "open"}, got
+    if got == "open":
+        assert page.inner_text(".editor-verdict").startswith("Still open — add clues")
+    page.click("button.tool-throughput")  # the page still answers clicks
+    assert page.get_attribute("button.tool-throughput", "aria-pressed") == "true"
+
+
+def test_keyboard_drag_undo_and_indicators(page: Any, base_url: str) -> None:
+    gen = generate_board(k_presets()["easy"], 4)
+    board = gen.board
+    page.goto(base_url + "#kirchhoff/play/" + quote(fixed_id(board), safe=":"))
+    kp = KPage(page)
+    kp.wait()
+    # The lost-position alarm is on by default for easy boards.
+    assert page.get_attribute(f"{PLAY} button.toggle-alarm", "aria-pressed") == "true"
+    page.focus(f"{PLAY} .edge[tabindex='0']")
+    assert page.evaluate("document.activeElement.dataset.edge") == "0"
+    page.keyboard.press("ArrowDown")
+    moved = int(page.evaluate("document.activeElement.dataset.edge"))
+    g = board.geometry
+    assert moved != 0 and g.ends[moved][0] // board.cols >= 1  # a lower edge
+    page.keyboard.press("Space")
+    kp.settled()
+    assert kp.marks()[moved] == 1
+    page.keyboard.press(" ")
+    page.keyboard.press("x")
+    kp.settled()
+    assert kp.marks()[moved] == 3  # crossed out
+    page.keyboard.press("Control+z")
+    kp.settled()
+    assert kp.marks()[moved] == 2
+    assert "arrow" in (page.evaluate("document.activeElement.getAttribute('aria-label')") or "")
+
+    # Drag a1 -> b1 -> b2 -> c2: three arrows, one undo step.
+    box = page.locator(f"{PLAY} svg.board").bounding_box()
+    unit = box["width"] / (board.cols * 100 + 16)
+
+    def centre(cell: int) -> tuple[float, float]:
+        r, c = divmod(cell, board.cols)
+        return box["x"] + unit * (8 + 100 * c + 50), box["y"] + unit * (8 + 100 * r + 50)
+
+    steps_before = kp.moves()
+    page.mouse.move(*centre(0))
+    page.mouse.down()
+    for cell in (1, 1 + board.cols, 2 + board.cols):
+        page.mouse.move(*centre(cell), steps=5)
+    page.mouse.up()
+    kp.settled()
+    assert kp.moves() == steps_before + 1
+    m = kp.marks()
+    for a, b in ((0, 1), (1, 1 + board.cols), (1 + board.cols, 2 + board.cols)):
+        e = g.edge_between(a, b)
+        assert m[e] == (1 if a < b else 2), (a, b)
+    # Clue indicators: a cell's in/out counts, and met/broken tints, follow the arrows.
+    counts = page.eval_on_selector_all(
+        f"{PLAY} .k-cell", "els => els.map(e => e.querySelector('.k-count').textContent)"
+    )
+    assert counts[1] == "1▸ ▸1" and counts[0] == "0▸ ▸1"
+    page.click(f"{PLAY} button.toggle-indicators")
+    assert page.eval_on_selector_all(f"{PLAY} svg.indicators", "e => e.length") == 0
+    page.click(f"{PLAY} button.undo")
+    kp.settled()
+    assert kp.moves() == steps_before
+
+
+def test_timer_best_times_and_show_solution(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#kirchhoff/play/easy")
+    kp = KPage(page)
+    kp.wait()
+    assert page.is_hidden(f"{PLAY} .k-clock")  # hidden unless the player turns it on
+    page.click(f"{PLAY} button.toggle-timer")
+    assert page.is_visible(f"{PLAY} .k-clock")
+    board = kp.board()
+    states = first_solution(board)
+    assert states is not None
+    for e, st in enumerate(states):
+        if st:
+            kp.set_mark(e, st)
+    assert kp.won()
+    assert is_solution(board, kp.position().arrows())
+    page.wait_for_selector(f"{PLAY} .result:not([hidden])")
+    assert page.inner_text(f"{PLAY} .result .best-time") == "New best time for Easy 5×5!"
+    clock = page.inner_text(f"{PLAY} .result .time")
+    assert re.fullmatch(r"Time \d+:\d\d", clock), clock
+
+    # Show solution on a new board: drawn and won, but never a best time.
+    old = kp.game_id()
+    page.click(f"{PLAY} a.new-puzzle")
+    page.wait_for_function(
+        f"(g) => (document.querySelector('{PLAY}')?.dataset.gameId ?? g) !== g", arg=old
+    )
+    kp.wait()
+    page.click(f"{PLAY} button.show-solution")
+    page.wait_for_selector(f"{PLAY} .result:not([hidden])")
+    assert kp.won() and is_solution(kp.board(), kp.position().arrows())
+    assert page.inner_text(f"{PLAY} .result h3") == "Solution shown"
+    assert page.eval_on_selector_all(f"{PLAY} .result .best-time", "e => e.length") == 0
+    page.click(f"{PLAY} button.clear")
+    kp.settled()
+    assert not kp.won() and set(kp.marks()) == {0}
+    page.click(f"{PLAY} button.undo")
+    kp.settled()
+    assert kp.won()
+
+    page.goto(base_url + "#kirchhoff/stats")
+    page.wait_for_selector(".kirchhoff-stats")
+    assert re.fullmatch(r"\d+:\d\d", page.inner_text(".best-times .best-easy"))
+    assert page.inner_text(".best-times .best-hard") == "—"
+
+
+def test_offline_reload_still_generates_a_new_puzzle(
+    page: Any, context: Any, base_url: str
+) -> None:
+    page.goto(base_url + "#kirchhoff/play/easy")
+    kp = KPage(page)
+    kp.wait()
+    first = kp.game_id()
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+    page.reload()  # now controlled by the service worker
+    kp.wait()
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    assert kp.game_id() == first  # the URL kept the board
+    context.set_offline(True)
+    try:
+        # A reload of a "new puzzle" URL, offline: the worker builds a new board.
+        page.evaluate("history.replaceState(null, '', '#kirchhoff/play/easy')")
+        page.reload()
+        kp.wait()
+        second = kp.game_id()
+        assert page.evaluate("location.hash").startswith("#kirchhoff/play/5x5de:")
+        page.goto(base_url + "#kirchhoff/play/medium")  # and another preset, still offline
+        kp.wait()
+        third = kp.game_id()
+    finally:
+        context.set_offline(False)
+    for gid, size in ((second, 5), (third, 6)):
+        b = parse_game_id(gid).board
+        assert b is not None and b.rows == size
+        n = count(b, cap=2)
+        assert n.value == 1 and not n.capped  # a published board is unique
+    assert second != first
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(base_url + "#kirchhoff/daily")
+        kp = KPage(page)
+        kp.wait()
+        screenshot(page, f"kirchhoff-daily-{width}x{height}.png")
+        page.click(f"{PLAY} button.hint")
+        page.wait_for_selector(f"{PLAY} .hint-panel[data-stage='1']")
+        screenshot(page, f"kirchhoff-hint-{width}x{height}.png")
+        page.goto(base_url + "#kirchhoff/play/giant")
+        kp.wait(timeout=60000)
+        assert int(page.get_attribute(PLAY, "data-progress-updates") or "0") > 0
+        screenshot(page, f"kirchhoff-giant-{width}x{height}.png")
+        views = [
+            ("#kirchhoff/edit/" + quote(fixed_id(KBoard.from_text(PINNED["unique"])), safe=":"),
+             "editor", ".kirchhoff-editor"),
+            ("#kirchhoff/rules", "rules", ".kirchhoff-rules"),
+            ("#kirchhoff/stats", "stats", ".kirchhoff-stats"),
+            ("#home", "home", ".home"),
+        ]  # fmt: skip
+        for frag, name, sel in views:
+            page.goto(base_url + frag)
+            page.wait_for_selector(sel)
+            screenshot(page, f"kirchhoff-{name}-{width}x{height}.png")
+        assert errors == []
+    finally:
+        ctx.close()
