@@ -387,6 +387,42 @@ def test_keyboard_drag_undo_and_indicators(page: Any, base_url: str) -> None:
     assert kp.moves() == steps_before
 
 
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "#kirchhoff/play/7x7dh:AAAAnotaboard",
+        "#kirchhoff/play/5x5de:EziWeOMShMIlJHAEd",  # a checksum one character off
+        "#kirchhoff/edit/%E0%A4%A",
+        "#kirchhoff/edit/7x7dh%23123",  # a seeded ID cannot be edited before it is played
+        "#kirchhoff/play/" + "x" * 3000,
+        "#kirchhoff/play/<script>alert(1)</script>",
+    ],
+)
+def test_corrupted_link_shows_a_message_and_the_daily(
+    page: Any, base_url: str, fragment: str
+) -> None:
+    page.goto(base_url + fragment)
+    KPage(page).wait()
+    notice = page.inner_text(".notice.bad")
+    assert "could not be read" in notice and "today's Kirchhoff" in notice
+    assert page.get_attribute("main > section", "data-mode") == "kirchhoff-daily"
+    assert page.evaluate("location.hash") == "#kirchhoff/daily"
+    assert page.eval_on_selector_all("script", "els => els.length") == 1
+
+
+def test_seeded_links_build_in_the_worker_and_bad_ones_say_so(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#kirchhoff/play/" + quote("6x6dm#42", safe=":"))
+    kp = KPage(page)
+    kp.wait()
+    assert kp.board() == generate_board(Params(6, 6, Grade.MEDIUM), 42).board
+    assert page.inner_text(f"{PLAY} h2") == "Kirchhoff — Medium 6×6"
+    page.goto(base_url + "#kirchhoff/play/" + quote("99x99#1", safe=":"))
+    page.wait_for_selector("[data-building='failed']")
+    assert "could not be built" in page.inner_text(".notice.bad")
+    page.click("text=Try a new one")
+    KPage(page).wait()
+
+
 def test_timer_best_times_and_show_solution(page: Any, base_url: str) -> None:
     page.goto(base_url + "#kirchhoff/play/easy")
     kp = KPage(page)

@@ -120,7 +120,7 @@ export class KirchhoffApp {
   playView(id, board, { grade = null } = {}) {
     const saved = this.store.get(PLAY_KEY);
     const mine = saved.current && saved.current.id === id;
-    const preset = mine ? saved.preset : presetOfSize(board.rows, board.cols);
+    const preset = presetOfSize(board.rows, board.cols);
     const label = PRESET_LABELS[preset];
     const view = new KirchhoffPlayView(this.engine, this.service, this.store, board, {
       mode: 'play',
