@@ -17,6 +17,13 @@ median of ``--reps`` runs:
    LocalCluster of 2 worker processes × 1 thread (``--scheduler``, cluster
    started beforehand, client connection included): overhead, bar ≤ 15%.
 
+4. CPU accounting, which a shared machine disturbs much less than wall time:
+   the same two studies run in this process on 1 worker and on a 2-worker
+   pool, CPU seconds of this process and all its descendants — fork server
+   and workers — read with psutil before the pool closes. Total CPU on 2
+   workers ÷ CPU on 1 is the layer's work overhead; ``2 × CPU(1) ÷ CPU(2)``
+   bounds the speedup an idle 2-core machine can show.
+
 The outputs of each pair are compared (``--json --no-timing`` bytes, bank
 file bytes): a benchmark of a wrong answer is no benchmark. The load average
 is printed before and after each line: the figures only mean something on a
@@ -26,6 +33,7 @@ quiet machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import platform
@@ -73,6 +81,44 @@ def _time(args: list[str], reps: int, out_file: Path | None = None) -> Timed:
     if len(digests) != 1:
         sys.exit(f"repetitions disagree: proofgrid {' '.join(args)}")
     return Timed(statistics.median(runs), runs, digests.pop(), before, _load())
+
+
+def _cpu(workers: int, study: str, n: int, out: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process and the pool workers) for one study."""
+    import psutil  # noqa: PLC0415 (bench extra)
+
+    from proofgrid.matchless.stats import run_stats  # noqa: PLC0415 (after argparse)
+    from proofgrid.studies.backends import InlineBackend, PoolBackend  # noqa: PLC0415
+    from proofgrid.studies.bank import build_bank  # noqa: PLC0415
+    from proofgrid.studies.puzzles import MATCHLESS  # noqa: PLC0415
+    from proofgrid.studies.runner import Runner  # noqa: PLC0415
+
+    me = psutil.Process()
+
+    def tree() -> dict[int, float]:
+        """CPU seconds of this process and every descendant (fork server, workers)."""
+        out = {me.pid: sum(me.cpu_times()[:2])}
+        for child in me.children(recursive=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                out[child.pid] = sum(child.cpu_times()[:2])
+        return out
+
+    c0 = tree()
+    t0 = time.perf_counter()
+    backend = InlineBackend() if workers == 1 else PoolBackend(workers)
+    runner = Runner(backend)
+    if out.exists():
+        out.unlink()
+    if study == "stats":
+        from proofgrid.matchless.params import Params  # noqa: PLC0415
+
+        run_stats(n, duel_sizes=((Params(4, 4), n), (Params(5, 5), n)), runner=runner)
+    else:
+        build_bank(MATCHLESS, "default", n, out, runner=runner)
+    wall = time.perf_counter() - t0
+    c1 = tree()  # before the pool closes, while its workers are alive
+    backend.close()
+    return wall, sum(v - c0.get(pid, 0.0) for pid, v in c1.items())
 
 
 def _row(label: str, t: Timed, items: int, unit: str) -> str:
@@ -148,6 +194,21 @@ def main() -> int:
         f" | {overhead:+.1%} | ≤ +15% | {same_long} |"
     )
     print(f"\nLocalCluster start-up (not in the figures above): {startup:.1f} s.")
+
+    print(
+        "\n| CPU accounting (in process) | 1 worker: wall / CPU | 2 workers: wall / CPU |"
+        " CPU(2) ÷ CPU(1) | 2·CPU(1) ÷ CPU(2) |"
+    )
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for study, n in (("stats", n_stats), ("bank", n_bank)):
+            w1, c1 = _cpu(1, study, n, Path(tmp) / "b.txt")
+            w2, c2 = _cpu(2, study, n, Path(tmp) / "b.txt")
+            print(
+                f"| {study} {n} | {w1:.1f} s / {c1:.1f} s | {w2:.1f} s / {c2:.1f} s"
+                f" | {c2 / c1:.2f} | ×{2 * c1 / c2:.2f} |",
+                flush=True,
+            )
     return 0 if same_stats and same_bank and same_long else 1
 
 

@@ -45,8 +45,18 @@ __all__ = [
     "make_backend",
 ]
 
-PRELOAD = ("proofgrid.matchless.stats", "proofgrid.matchless.verify", "proofgrid.studies.puzzles")
-"""Modules the fork server imports once, before forking workers."""
+PRELOAD = (
+    "__main__",
+    "proofgrid.matchless.stats",
+    "proofgrid.matchless.verify",
+    "proofgrid.studies.puzzles",
+)
+"""Modules the fork server imports once, before forking workers.
+
+``__main__`` first: a worker must be able to unpickle functions defined in the
+main module, so without it every worker would re-import the main module (for
+the ``proofgrid`` command, the whole CLI) after its fork.
+"""
 
 
 class BackendError(ProofgridError):
