@@ -48,6 +48,93 @@ export class CountTimeoutError extends GameIdError {
   }
 }
 
+/**
+ * One frontier layer: state -> count, an open-addressing hash table over
+ * dense arrays (keys as exact integers below 2**53 in a Float64Array, counts in
+ * a Float64Array or, for BigInt counts, an Array), iterated in insertion order:
+ * for (let i = 0; i < L.size; i++) use L.ks[i], L.vs[i]. No per-entry
+ * allocation, unlike a Map of boxed numbers.
+ */
+export class Layer {
+  constructor(big = false, capacity = 8) {
+    let cap = 16;
+    while (cap < 2 * capacity) cap *= 2;
+    this.big = big;
+    this.size = 0;
+    this.ks = new Float64Array(cap >> 1);
+    this.vs = big ? new Array(cap >> 1) : new Float64Array(cap >> 1);
+    this._index(cap);
+  }
+
+  /** The layer {0: one}: the empty frontier before the first step. */
+  static unit(one) {
+    const l = new Layer(typeof one === 'bigint', 1);
+    l.add(0, one);
+    return l;
+  }
+
+  _index(cap) {
+    this.slots = new Int32Array(cap); // dense index + 1, 0 = empty
+    this.mask = cap - 1;
+    this.shift = 32 - Math.log2(cap);
+    for (let i = 0; i < this.size; i++) {
+      let h = this._hash(this.ks[i]);
+      while (this.slots[h]) h = (h + 1) & this.mask;
+      this.slots[h] = i + 1;
+    }
+  }
+
+  _hash(key) {
+    const lo = key >>> 0; // key mod 2**32 (exact for integers)
+    const hi = (key / 4294967296) | 0; // key div 2**32
+    return Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> this.shift;
+  }
+
+  _find(key) {
+    let h = this._hash(key);
+    const { slots, ks, mask } = this;
+    for (;;) {
+      const j = slots[h];
+      if (j === 0) return -1 - h;
+      if (ks[j - 1] === key) return j - 1;
+      h = (h + 1) & mask;
+    }
+  }
+
+  /** The count of a state, or undefined. */
+  get(key) {
+    const i = this._find(key);
+    return i >= 0 ? this.vs[i] : undefined;
+  }
+
+  /** Add c to a state's count (inserting it). */
+  add(key, c) {
+    const i = this._find(key);
+    if (i >= 0) {
+      this.vs[i] += c;
+      return;
+    }
+    const n = this.size;
+    if (n === this.ks.length) {
+      const ks = new Float64Array(2 * n);
+      ks.set(this.ks);
+      this.ks = ks;
+      if (this.big) {
+        this.vs.length = 2 * n;
+      } else {
+        const vs = new Float64Array(2 * n);
+        vs.set(this.vs);
+        this.vs = vs;
+      }
+    }
+    this.ks[n] = key;
+    this.vs[n] = c;
+    this.size = n + 1;
+    this.slots[-1 - i] = n + 1;
+    if (2 * this.size > this.slots.length) this._index(2 * this.slots.length);
+  }
+}
+
 const POW2 = Array.from({ length: 54 }, (_, i) => 2 ** i);
 const PLANS = new Map();
 
@@ -177,10 +264,11 @@ export class Sweep {
 
   _capLayer(layer) {
     const cap = this.cap;
+    const { vs, size } = layer;
     if (cap !== null) {
-      for (const [key, c] of layer) if (c > cap) layer.set(key, cap);
+      for (let i = 0; i < size; i++) if (vs[i] > cap) vs[i] = cap;
     } else if (this.watch) {
-      for (const c of layer.values()) if (c > MAX_SAFE) throw new Overflow();
+      for (let i = 0; i < size; i++) if (vs[i] > MAX_SAFE) throw new Overflow();
     }
     return layer;
   }
@@ -190,32 +278,29 @@ export class Sweep {
     const st = this.steps[k];
     const sh = 2 * st.pos;
     const table = this.deltas[k].table;
-    const out = new Map();
+    const out = new Layer(this.big, layer.size);
     const rowEnd = st.rowEnd;
+    const { ks, vs, size } = layer;
     if (!this.wide) {
       const keep = ~(15 << sh);
-      for (const [S, c] of layer) {
+      for (let j = 0; j < size; j++) {
+        const S = ks[j];
         const ds = table[(S >>> sh) & 15];
         if (!ds.length) continue;
         const b = rowEnd ? (S & keep) << 2 : S & keep;
-        for (let i = 0; i < ds.length; i++) {
-          const key = b | ds[i];
-          const old = out.get(key);
-          out.set(key, old === undefined ? c : old + c);
-        }
+        const c = vs[j];
+        for (let i = 0; i < ds.length; i++) out.add(b | ds[i], c);
       }
     } else {
       const P = POW2[sh];
-      for (const [S, c] of layer) {
+      for (let j = 0; j < size; j++) {
+        const S = ks[j];
         const code = Math.floor(S / P) % 16;
         const ds = table[code];
         if (!ds.length) continue;
         const b = rowEnd ? (S - code * P) * 4 : S - code * P;
-        for (let i = 0; i < ds.length; i++) {
-          const key = b + ds[i];
-          const old = out.get(key);
-          out.set(key, old === undefined ? c : old + c);
-        }
+        const c = vs[j];
+        for (let i = 0; i < ds.length; i++) out.add(b + ds[i], c);
       }
     }
     this._charge(out.size);
@@ -224,14 +309,14 @@ export class Sweep {
 
   /** All frontier layers F[0..N] (F[k] = counts before step k). */
   forward() {
-    const layers = [new Map([[0, this.one]])];
+    const layers = [Layer.unit(this.one)];
     for (let k = 0; k < this.steps.length; k++) layers.push(this.step(k, layers[k]));
     return layers;
   }
 
   /** Number of solutions (capped if a cap is set); keeps one layer at a time. */
   count() {
-    let layer = new Map([[0, this.one]]);
+    let layer = Layer.unit(this.one);
     for (let k = 0; k < this.steps.length; k++) {
       layer = this.step(k, layer);
       if (!layer.size) return this.zero;
@@ -244,12 +329,14 @@ export class Sweep {
     const st = this.steps[k];
     const sh = 2 * st.pos;
     const table = this.deltas[k].table;
-    const out = new Map();
+    const out = new Layer(this.big, before.size);
     const rowEnd = st.rowEnd;
     const zero = this.zero;
     const P = POW2[sh];
     const keep = ~(15 << sh);
-    for (const S of before.keys()) {
+    const { ks, size } = before;
+    for (let j = 0; j < size; j++) {
+      const S = ks[j];
       let code;
       let b;
       if (!this.wide) {
@@ -266,7 +353,7 @@ export class Sweep {
         const x = after.get(this.wide ? b + ds[i] : b | ds[i]);
         if (x) tot += x;
       }
-      if (tot) out.set(S, tot);
+      if (tot) out.add(S, tot);
     }
     return this._capLayer(out);
   }
@@ -277,11 +364,13 @@ export class Sweep {
     const dsh = 2 * st.pos + (st.rowEnd ? 2 : 0);
     const weight = new Array(16).fill(this.zero);
     const P = POW2[dsh];
-    for (const [T, f] of fwdAfter) {
+    const { ks, vs, size } = fwdAfter;
+    for (let j = 0; j < size; j++) {
+      const T = ks[j];
       const x = backAfter.get(T);
       if (x) {
         const code = this.wide ? Math.floor(T / P) % 16 : (T >>> dsh) & 15;
-        weight[code] += f * x;
+        weight[code] += vs[j] * x;
       }
     }
     if (this.watch) for (const w of weight) if (w > MAX_SAFE) throw new Overflow();
@@ -292,7 +381,7 @@ export class Sweep {
   backward() {
     const n = this.steps.length;
     const layers = new Array(n + 1);
-    layers[n] = new Map([[0, this.one]]);
+    layers[n] = Layer.unit(this.one);
     for (let k = n - 1; k >= 0; k--) layers[k] = this.stepBack(k, layers[k + 1]);
     return layers;
   }
@@ -303,9 +392,11 @@ export class Sweep {
     const sh = 2 * st.pos;
     const dsh = sh + (st.rowEnd ? 2 : 0);
     const rev = this.deltas[k].rev;
-    const out = new Map();
+    const out = new Layer(this.big, after.size);
     const P = POW2[dsh];
-    for (const [T, c] of after) {
+    const { ks, vs, size } = after;
+    for (let j = 0; j < size; j++) {
+      const T = ks[j];
       let code;
       let rest;
       if (!this.wide) {
@@ -321,11 +412,8 @@ export class Sweep {
         if (rest % 4) continue; // slot 0 after a row end must be empty
         rest /= 4;
       }
-      for (let i = 0; i < srcs.length; i++) {
-        const S = rest + srcs[i];
-        const old = out.get(S);
-        out.set(S, old === undefined ? c : old + c);
-      }
+      const c = vs[j];
+      for (let i = 0; i < srcs.length; i++) out.add(rest + srcs[i], c);
     }
     this._charge(out.size);
     return this._capLayer(out);
@@ -404,7 +492,7 @@ export function analyse(board, masks = null, { cap = null, limited = true, deadl
     const fwd = sw.forward();
     const total = fwd[fwd.length - 1].get(0) ?? z;
     if (total) {
-      let after = new Map([[0, sw.one]]);
+      let after = Layer.unit(sw.one);
       for (let k = sw.steps.length - 1; k >= 0; k--) {
         const weight = sw.weights(k, fwd[k + 1], after);
         after = sw.pull(k, fwd[k], after);
@@ -470,7 +558,7 @@ export function solutions(board, masks = null, { limit = 2, limited = true, dead
   if (!fwd[fwd.length - 1].get(0)) return [];
   const n = sw.steps.length;
   const back = new Array(n + 1);
-  back[n] = new Map([[0, sw.one]]);
+  back[n] = Layer.unit(sw.one);
   for (let k = n - 1; k >= 0; k--) back[k] = sw.pull(k, fwd[k], back[k + 1]);
   const out = [];
   const states = new Array(board.nEdges).fill(0);

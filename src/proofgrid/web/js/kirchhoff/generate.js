@@ -14,7 +14,7 @@ import { SplitMix64 } from '../core/rng.js';
 import { GameIdError } from '../matchless/errors.js';
 import { geometry, makeBoard } from './board.js';
 import { parseSeed, toParams } from './codec.js';
-import { Sweep, count, plan } from './exact.js';
+import { Layer, Sweep, count, plan } from './exact.js';
 import { gradeBoard } from './grade.js';
 import { allFree, propagate } from './local.js';
 
@@ -140,10 +140,10 @@ class Minimiser {
     });
     const n = steps.length;
     this.fwd = new Array(n + 1);
-    this.fwd[0] = new Map([[0, 1]]);
+    this.fwd[0] = Layer.unit(1);
     this.fv = 0; // fwd[0..fv] valid
     this.bwd = new Array(n + 1);
-    this.bwd[n] = new Map([[0, 1]]);
+    this.bwd[n] = Layer.unit(1);
     this.bv = n; // bwd[bv..n] valid
     this.tests = 0;
   }
@@ -185,10 +185,10 @@ class Minimiser {
     }
     const after = this.bwd[b + 1];
     let total = 0;
-    for (const [S, c] of layer) {
-      const x = after.get(S);
+    for (let j = 0; j < layer.size; j++) {
+      const x = after.get(layer.ks[j]);
       if (x) {
-        total += c * x;
+        total += layer.vs[j] * x;
         if (total >= 2) return false;
       }
     }
