@@ -42,6 +42,11 @@ duel      150 boards (3x3 to 8x8, at most 16 components so every exact
           depth-1 pass of iterative deepening ignores the clock, so the
           budgeted fallback is compared deterministically.
 
+kirchhoff the Kirchhoff categories of ``tools/crosscheck_kirchhoff.py`` (generation
+          per preset, dailies, positions, codec, moves), run after these;
+          ``--puzzle matchless|kirchhoff`` runs one puzzle only and ``--full``
+          adds the 300 giant 16x16 seeds.
+
 Each category prints its case count and a SHA-256 fingerprint of the
 canonical agreed results (equal fingerprints on two machines mean the same
 boards). Exit status 1 on any mismatch, with the first differing case of each
@@ -446,7 +451,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duels", type=int, default=None, help="small duel boards (150)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the case stream (1)")
     ap.add_argument("--node", default=shutil.which("node") or "/usr/bin/node")
+    ap.add_argument("--puzzle", choices=("all", "matchless", "kirchhoff"), default="all")
+    _kirchhoff_module().add_arguments(ap)
     args = ap.parse_args(argv)
+    if args.puzzle == "kirchhoff":
+        return _kirchhoff(args)
     days = args.days if args.days is not None else (60 if args.fast else 365)
     nboards = args.boards if args.boards is not None else (300 if args.fast else 2000)
     nduels = args.duels if args.duels is not None else (30 if args.fast else 150)
@@ -514,7 +523,20 @@ def main(argv: list[str] | None = None) -> int:
     if duel_cat is None:
         print("  duel     skipped: proofgrid.matchless.duel or js/matchless/duel.js is missing")
     print(f"total {time.perf_counter() - t0:.1f} s: {'AGREE' if total_bad == 0 else 'DISAGREE'}")
-    return 0 if total_bad == 0 else 1
+    status = 0 if total_bad == 0 else 1
+    return max(status, _kirchhoff(args)) if args.puzzle == "all" else status
+
+
+def _kirchhoff_module() -> Any:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import crosscheck_kirchhoff  # noqa: PLC0415 -- it imports this module's helpers back
+
+    return crosscheck_kirchhoff
+
+
+def _kirchhoff(args: argparse.Namespace) -> int:
+    ck = _kirchhoff_module()
+    return int(ck.run(**ck.options(args, args.fast, args.days)))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,88 @@
+"""The Kirchhoff cross-language check is part of the test command, in its documented subset.
+
+``tools/crosscheck.py --puzzle kirchhoff --fast`` generates 40 boards per preset
+(3 giant 16x16 ones), 30 dailies and 1,000 positions; the default run (300 per
+preset, 20 giants, 365 dailies, 5,000 positions) and ``--full`` (300 giants)
+are run from the command line, with their timings in bench/results/kirchhoff-js.md.
+Further tests prove the comparator catches a wrong JavaScript answer.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCRIPT = ROOT / "tools" / "crosscheck.py"
+
+
+def _load() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "tools"))
+    spec = importlib.util.spec_from_file_location(
+        "crosscheck_kirchhoff", ROOT / "tools" / "crosscheck_kirchhoff.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["crosscheck_kirchhoff"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_kirchhoff_crosscheck_agrees_on_the_fast_subset() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--puzzle", "kirchhoff", "--fast"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert "AGREE" in out
+    expected = {
+        "gen-easy": 40,
+        "gen-medium": 40,
+        "gen-hard": 40,
+        "gen-expert": 40,
+        "gen-giant": 3,
+        "k-dailies": 30,
+        "positions": 1000,
+    }
+    for name, count in expected.items():
+        line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
+        assert f"{count} cases  ok" in line, line
+    for name in ("k-boards", "k-codec", "k-moves"):
+        line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
+        assert "cases  ok" in line, line
+
+
+def test_a_wrong_javascript_answer_is_reported() -> None:
+    ck = _load()
+    cat, made = ck.build_gen("easy", [1, 2])
+    params, board, sol = made[0]
+    boards_cat, pos_cat, _, _ = ck.build_boards_positions(
+        {"gen": [(params, board, sol)]}, 4, ck.SplitMix64(3)
+    )
+    node = ck.Node(ck.shutil.which("node") or "/usr/bin/node")
+    node.send(cat.jobs + boards_cat.jobs + pos_cat.jobs)
+    answers, _ = node.answers()
+    gen_ans, rest = answers[: len(cat.jobs)], answers[len(cat.jobs) :]
+    board_ans, pos_ans = rest[: len(boards_cat.jobs)], rest[len(boards_cat.jobs) :]
+    assert ck.compare(cat, gen_ans)[0] == 0
+    assert ck.compare(boards_cat, board_ans)[0] == 0
+    assert ck.compare(pos_cat, pos_ans)[0] == 0
+    gen_ans[1] = {**gen_ans[1], "id": gen_ans[0]["id"]}
+    assert ck.compare(cat, gen_ans)[0] == 1
+    pos_ans[0] = {**pos_ans[0], "count": "2"}
+    pos_ans[1] = {**pos_ans[1], "hint": {**pos_ans[1]["hint"], "reason": "?"}}
+    assert ck.compare(pos_cat, pos_ans)[0] == 2
+
+
+def test_python_refusals_are_refusals() -> None:
+    ck = _load()
+    assert ck._python_id("3x3#\ud800") == {"ok": False}  # Python cannot encode it: a refusal
+    assert ck._python_id("nonsense") == {"ok": False}
+    assert ck._python_id("3x3de:ERylCXQnX") == {"ok": True, "id": "3x3de:ERylCXQnX"}
