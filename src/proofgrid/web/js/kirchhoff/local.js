@@ -28,7 +28,8 @@ export function singleState(mask) {
 }
 
 const TABLES = new Map();
-const SUPPORTS = new Map();
+// every (demand −4..4, through −1..2, four masks) has a slot: -2 = not computed yet
+const SUPPORTS = new Int32Array(9 * 4 * 8 ** 4).fill(-2);
 
 function tableKey(demand, through, mL, mU, mR, mD) {
   return ((((((demand + 4) * 4 + (through + 1)) * 8 + mL) * 8 + mU) * 8 + mR) * 8) + mD;
@@ -70,8 +71,8 @@ export function cellTable(demand, through, mL, mU, mR, mD) {
  */
 export function support(demand, through, mL, mU, mR, mD) {
   const key = tableKey(demand, through, mL, mU, mR, mD);
-  const hit = SUPPORTS.get(key);
-  if (hit !== undefined) return hit;
+  const hit = SUPPORTS[key];
+  if (hit !== -2) return hit;
   let sL = 0;
   let sU = 0;
   let sR = 0;
@@ -88,7 +89,7 @@ export function support(demand, through, mL, mU, mR, mD) {
     }
   }
   const res = sL ? sL | (sU << 3) | (sR << 6) | (sD << 9) : -1;
-  SUPPORTS.set(key, res);
+  SUPPORTS[key] = res;
   return res;
 }
 
@@ -120,27 +121,30 @@ export function propagate(board, masks) {
   for (let v = 0; v < n; v++) queue[v] = v;
   let qh = 0;
   let qt = n;
-  const mk = (e) => (e >= 0 ? m[e] : 1);
   while (qh < qt) {
     const v = queue[qh++];
     queued[v] = 0;
     const sd = sides[v];
-    const o0 = mk(sd[0]);
-    const o1 = mk(sd[1]);
-    const o2 = mk(sd[2]);
-    const o3 = mk(sd[3]);
+    const e0 = sd[0];
+    const e1 = sd[1];
+    const e2 = sd[2];
+    const e3 = sd[3];
+    const o0 = e0 >= 0 ? m[e0] : 1;
+    const o1 = e1 >= 0 ? m[e1] : 1;
+    const o2 = e2 >= 0 ? m[e2] : 1;
+    const o3 = e3 >= 0 ? m[e3] : 1;
     const sup = support(demand[v], through[v], o0, o1, o2, o3);
     if (sup < 0) return { masks: m, deadCell: v, reason };
-    if (sup === (o0 | (o1 << 3) | (o2 << 6) | (o3 << 9))) continue;
-    const olds = [o0, o1, o2, o3];
+    const old = o0 | (o1 << 3) | (o2 << 6) | (o3 << 9);
+    if (sup === old) continue;
     for (let i = 0; i < 4; i++) {
       const s = (sup >> (3 * i)) & 7;
-      if (s === olds[i]) continue;
+      if (s === ((old >> (3 * i)) & 7)) continue;
       const e = sd[i];
       m[e] = s;
       if (SINGLE[s] >= 0) reason[e] = v;
-      const [a, b] = ends[e];
-      const w = a === v ? b : a;
+      const end = ends[e];
+      const w = end[0] === v ? end[1] : end[0];
       if (!queued[w]) {
         queued[w] = 1;
         queue[qt++] = w;
