@@ -56,3 +56,13 @@ def test_one_worker_two_workers_and_a_cluster_agree(
     verify = ["matchless", "verify", "--quick", "--start", "2026-12-05"]
     checks = [_run(capsys, *verify, *b) for b in (backends[0], backends[2])]
     assert checks[0] == checks[1] and checks[0].endswith("checks, 0 failures\n")
+
+    kirchhoff = ["kirchhoff", "stats", "3", "-p", "easy", "-p", "hard", "--json", "--no-timing"]
+    outs = [_run(capsys, *kirchhoff, *b) for b in backends]
+    assert outs[0] == outs[1] == outs[2] and '"preset": "hard"' in outs[0]
+    kbank = []
+    for k, b in enumerate(backends):
+        path = tmp_path / f"kbank{k}.txt"
+        _run(capsys, "bank", "kirchhoff", "5", str(path), "--preset", "medium", *b)
+        kbank.append(path.read_bytes())
+    assert kbank[0] == kbank[1] == kbank[2] and kbank[0].count(b"\n") == 6

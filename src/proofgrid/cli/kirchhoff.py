@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
 
-from proofgrid.cli import common
+from proofgrid.cli import common, studies
 from proofgrid.kirchhoff.board import (
     Board,
     ClueKind,
@@ -41,9 +42,11 @@ from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import Hint, hint
 from proofgrid.kirchhoff.moves import execute_move, execute_moves, split_moves, status
-from proofgrid.kirchhoff.stats import format_table, measure
+from proofgrid.kirchhoff.stats import format_table, run_stats
+from proofgrid.kirchhoff.verify import VerifyReport
 from proofgrid.kirchhoff.verify import run as run_verify
 from proofgrid.puzzle import InvalidParamsError, ProofgridError, Status
+from proofgrid.studies.runner import StudyInterrupted
 
 __all__ = ["register"]
 
@@ -375,9 +378,20 @@ def play_cmd(
 def verify_cmd(
     quick: bool = typer.Option(False, "--quick", help="The fast form the test suite runs."),
     seed: int = typer.Option(2026, "--seed"),
+    workers: int = studies.workers_option(),
+    scheduler: str = studies.scheduler_option(),
+    quiet: bool = studies.quiet_option(),
 ) -> None:
     """Check the engine against brute force, the baseline search and Gale certificates."""
-    rep = run_verify(quick=quick, seed=seed)
+    with studies.runner(workers, scheduler, quiet) as runner:
+        try:
+            rep = run_verify(quick=quick, seed=seed, runner=runner)
+        except StudyInterrupted as exc:
+            part = exc.partial
+            assert isinstance(part, VerifyReport)
+            for f in part.failures[:20]:
+                print(f"FAIL {f}")
+            studies.interrupted(f"finished {exc.done} of {exc.total} tasks: {part.line()} so far")
     for f in rep.failures[:20]:
         print(f"FAIL {f}")
     print(rep.line())
@@ -388,12 +402,47 @@ def verify_cmd(
 @kirchhoff_app.command("stats")
 def stats_cmd(
     n: int = typer.Argument(..., min=1, max=100_000, help="Boards per preset."),
+    *,
     preset: list[str] = typer.Option([], "--preset", "-p", help="Presets (default: all)."),
     seed: int = typer.Option(0, "--seed", help="First seed."),
+    as_json: bool = JsonOpt,
+    no_timing: bool = typer.Option(
+        False, "--no-timing", help="Leave the times out of --json (identical on any backend)."
+    ),
+    plot: Path = typer.Option(
+        None, "--plot", help="Also draw clues kept, grades and generation times to FILE.svg."
+    ),
+    workers: int = studies.workers_option(),
+    scheduler: str = studies.scheduler_option(),
+    quiet: bool = studies.quiet_option(),
 ) -> None:
     """Generation time, clues surviving and grade distribution per preset."""
     names = preset or list(presets())
-    print(format_table([measure(name, n, seed) for name in names]))
+    for name in names:
+        if name not in presets():
+            common.fail(f"unknown preset {name!r} (choose from {', '.join(presets())})")
+    if plot is not None and plot.suffix.lower() != ".svg":
+        common.fail(f"--plot writes SVG: give a FILE.svg, not {plot.name!r}")
+    with studies.runner(workers, scheduler, quiet) as runner:
+        try:
+            rows = run_stats(names, n, seed, runner=runner)
+        except StudyInterrupted as exc:
+            part = exc.partial
+            assert isinstance(part, list)
+            if part:
+                print(format_table(part))
+            studies.interrupted(
+                f"generated {exc.done} of {exc.total} boards; "
+                "the table above covers the finished boards only"
+            )
+    if plot is not None:
+        from proofgrid.studies.plots import kirchhoff_figure, save_svg  # noqa: PLC0415 (slow)
+
+        save_svg(kirchhoff_figure(rows), plot)
+    if as_json:
+        print(json.dumps([r.as_json(timing=not no_timing) for r in rows]))
+        return
+    print(format_table(rows))
 
 
 def register(app: typer.Typer) -> None:

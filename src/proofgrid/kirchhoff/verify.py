@@ -24,6 +24,12 @@ code:
 
 :func:`run` returns the number of checks and the failures;
 ``proofgrid kirchhoff verify`` prints ``N checks, 0 failures``.
+
+Under a :class:`~proofgrid.studies.runner.Runner` the checks that share one
+random stream (every section but the generated boards) run as one task
+(:func:`seeded_checks`) and each generated board as a task of its own
+(:func:`check_generated_one`); the reports are concatenated in that order, so
+the count and the failure lines are those of the sequential run.
 """
 
 from __future__ import annotations
@@ -54,14 +60,19 @@ from proofgrid.kirchhoff.moves import execute_move
 from proofgrid.kirchhoff.relax import Region, relax
 from proofgrid.puzzle import InvalidDescError
 from proofgrid.rng import SplitMix64
+from proofgrid.studies.runner import Runner, StudyInterrupted
+from proofgrid.studies.tasks import Task
 
 __all__ = [
     "VerifyReport",
     "brute_force",
+    "check_generated_one",
     "gale_numbers",
+    "generated_presets",
     "random_board",
     "random_marks",
     "run",
+    "seeded_checks",
 ]
 
 
@@ -305,18 +316,29 @@ def check_generated(rep: VerifyReport, seeds: int, presets: Sequence[Params]) ->
     """Generated boards: unique, solution valid, grade reproduced, codec, hint walk."""
     for params in presets:
         for seed in range(seeds):
-            gen = generate_board(params, seed)
-            b = gen.board
-            tag = f"{params} seed {seed}"
-            rep.check(count(b, cap=2).value == 1, f"generated board not unique: {tag}")
-            rep.check(is_solution(b, gen.solution), f"stored solution invalid: {tag}")
-            rep.check(decode_board(encode_board(b), params) == b, f"codec round trip: {tag}")
-            again = generate_board(params, seed)
-            rep.check(again.board == b, f"generation not deterministic: {tag}")
-            full = grade_board(b)
-            rep.check(full.grade is gen.report.grade, f"grade not reproduced: {tag}")
-            rep.check(full.solved, f"ladder did not solve: {tag}")
-            _hint_walk(rep, b, gen.solution, SplitMix64(seed), tag)
+            _check_generated(rep, params, seed)
+
+
+def _check_generated(rep: VerifyReport, params: Params, seed: int) -> None:
+    gen = generate_board(params, seed)
+    b = gen.board
+    tag = f"{params} seed {seed}"
+    rep.check(count(b, cap=2).value == 1, f"generated board not unique: {tag}")
+    rep.check(is_solution(b, gen.solution), f"stored solution invalid: {tag}")
+    rep.check(decode_board(encode_board(b), params) == b, f"codec round trip: {tag}")
+    again = generate_board(params, seed)
+    rep.check(again.board == b, f"generation not deterministic: {tag}")
+    full = grade_board(b)
+    rep.check(full.grade is gen.report.grade, f"grade not reproduced: {tag}")
+    rep.check(full.solved, f"ladder did not solve: {tag}")
+    _hint_walk(rep, b, gen.solution, SplitMix64(seed), tag)
+
+
+def check_generated_one(params: Params, seed: int) -> VerifyReport:
+    """The generated-board checks for one ``(params, seed)`` (one task of a parallel run)."""
+    rep = VerifyReport()
+    _check_generated(rep, params, seed)
+    return rep
 
 
 def _hint_walk(
@@ -379,8 +401,8 @@ def check_codec(rep: VerifyReport, rng: SplitMix64, n: int) -> None:
         rep.check(ok, f"corrupt code {bad!r} raised something else")
 
 
-def run(*, quick: bool = False, seed: int = 2026) -> VerifyReport:
-    """Run every check; ``quick`` is the fast form used by the test suite."""
+def seeded_checks(quick: bool, seed: int) -> VerifyReport:
+    """Every section that draws from the one random stream, in order (one task)."""
     rep = VerifyReport()
     rng = SplitMix64(seed)
     scale = 1 if quick else 10
@@ -389,8 +411,43 @@ def run(*, quick: bool = False, seed: int = 2026) -> VerifyReport:
     check_relaxation(rep, rng, 150 * scale)
     check_hints_brute(rep, rng, 60 * scale)
     check_codec(rep, rng, 50 * scale)
+    return rep
+
+
+def generated_presets(quick: bool) -> tuple[int, list[Params]]:
+    """Seeds per preset and the presets of the generated-board checks."""
     gen_presets = [Params(5, 5, Grade.EASY), Params(6, 6, Grade.MEDIUM), Params(7, 7, Grade.HARD)]
     if not quick:
         gen_presets.append(Params(10, 10, Grade.HARD))
-    check_generated(rep, 2 if quick else 8, gen_presets)
+    return (2 if quick else 8), gen_presets
+
+
+def _merge(parts: Sequence[VerifyReport]) -> VerifyReport:
+    rep = VerifyReport()
+    for part in parts:
+        rep.checks += part.checks
+        rep.failures.extend(part.failures)
     return rep
+
+
+def run(*, quick: bool = False, seed: int = 2026, runner: Runner | None = None) -> VerifyReport:
+    """Run every check; ``quick`` is the fast form used by the test suite.
+
+    With ``runner`` the checks are spread as the module docstring says (same
+    report); Ctrl-C then raises :class:`~proofgrid.studies.runner.StudyInterrupted`
+    whose ``partial`` is the report over the tasks that finished.
+    """
+    seeds, gen_presets = generated_presets(quick)
+    if runner is None:
+        rep = seeded_checks(quick, seed)
+        check_generated(rep, seeds, gen_presets)
+        return rep
+    tasks = [Task(seeded_checks, (quick, seed), 1)]
+    tasks.extend(Task(check_generated_one, (p, s), 1) for p in gen_presets for s in range(seeds))
+    parts: list[VerifyReport] = []
+    try:
+        for part in runner.run(tasks, label="verify", unit="tasks"):
+            parts.append(part)
+    except KeyboardInterrupt:
+        raise StudyInterrupted(_merge(parts), runner.done_items, runner.total_items) from None
+    return _merge(parts)
