@@ -105,7 +105,11 @@ def test_cli_stats_and_verify_on_one_and_two_workers(
     assert outs[0] == outs[1]
     data = json.loads(outs[0])
     assert [d["preset"] for d in data] == ["easy", "medium"] and data[0]["size"] == "5x5"
-    assert (tmp_path / "k1.svg").stat().st_size > 10_000
+    assert (tmp_path / "k1.svg").read_bytes() == (tmp_path / "k2.svg").read_bytes()
+    assert "generation time" not in (tmp_path / "k1.svg").read_text()  # --no-timing
+    assert main(["kirchhoff", "stats", "2", "-p", "easy", "--plot", str(tmp_path / "t.svg")]) == 0
+    assert "<!-- generation time by board size -->" in (tmp_path / "t.svg").read_text()
+    assert capsys.readouterr().out.startswith("preset ")
     verify = []
     for w in ("1", "2"):
         assert main(["kirchhoff", "verify", "--quick", "--workers", w]) == 0

@@ -407,7 +407,9 @@ def stats_cmd(
     seed: int = typer.Option(0, "--seed", help="First seed."),
     as_json: bool = JsonOpt,
     no_timing: bool = typer.Option(
-        False, "--no-timing", help="Leave the times out of --json (identical on any backend)."
+        False,
+        "--no-timing",
+        help="Leave the times out of --json and --plot (identical on any backend).",
     ),
     plot: Path = typer.Option(
         None, "--plot", help="Also draw clues kept, grades and generation times to FILE.svg."
@@ -438,7 +440,7 @@ def stats_cmd(
     if plot is not None:
         from proofgrid.studies.plots import kirchhoff_figure, save_svg  # noqa: PLC0415 (slow)
 
-        save_svg(kirchhoff_figure(rows), plot)
+        save_svg(kirchhoff_figure(rows, timing=not no_timing), plot)
     if as_json:
         print(json.dumps([r.as_json(timing=not no_timing) for r in rows]))
         return

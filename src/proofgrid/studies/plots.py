@@ -193,10 +193,15 @@ def kirchhoff_series(rows: Sequence[PresetStats]) -> dict[str, object]:
 _GRADE_COLOURS = {"easy": "#4c9f70", "medium": "#e1a23b", "hard": "#c8553d"}
 
 
-def kirchhoff_figure(rows: Sequence[PresetStats]) -> Figure:
-    """Clues surviving and grades by preset; generation time by board size."""
-    fig = _new_figure(12.0, 4.2)
-    ax_kept, ax_grade, ax_time = fig.subplots(1, 3).ravel().tolist()
+def kirchhoff_figure(rows: Sequence[PresetStats], *, timing: bool = True) -> Figure:
+    """Clues surviving and grades by preset; generation time by board size.
+
+    The time panel is measured, so it differs from run to run; ``timing=False``
+    leaves it out, and the figure is then byte-for-byte reproducible.
+    """
+    fig = _new_figure(12.0 if timing else 8.0, 4.2)
+    axes = fig.subplots(1, 3 if timing else 2).ravel().tolist()
+    ax_kept, ax_grade = axes[0], axes[1]
     labels = [f"{r.preset}\n{r.rows}x{r.cols}" for r in rows]
     ax_kept.boxplot([[100.0 * k for k in r.kept] for r in rows], tick_labels=labels)
     ax_kept.set_ylabel("% of ordinary cells keeping a throughput clue")
@@ -228,6 +233,11 @@ def kirchhoff_figure(rows: Sequence[PresetStats]) -> Figure:
     ax_grade.set_title("grade by preset")
     ax_grade.legend(fontsize=7)
 
+    n = max((r.boards for r in rows), default=0)
+    fig.suptitle(f"Kirchhoff: {n:,} generated boards per preset (proofgrid kirchhoff stats)")
+    if not timing:
+        return fig
+    ax_time = axes[2]
     order = sorted(range(len(rows)), key=lambda j: (rows[j].rows * rows[j].cols, rows[j].preset))
     ax_time.boxplot(
         [list(rows[j].times) for j in order],
@@ -238,6 +248,4 @@ def kirchhoff_figure(rows: Sequence[PresetStats]) -> Figure:
     ax_time.set_ylabel("seconds per board (log scale)")
     ax_time.set_title("generation time by board size")
     ax_time.grid(axis="y", linewidth=0.4, alpha=0.5, which="both")
-    n = max((r.boards for r in rows), default=0)
-    fig.suptitle(f"Kirchhoff: {n:,} generated boards per preset (proofgrid kirchhoff stats)")
     return fig
