@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from proofgrid.codec_util import B64URL_ALPHABET, B64URL_VALUE, desc_text
 from proofgrid.kirchhoff.board import (
     MAX_SIDE,
     MIN_SIDE,
@@ -72,8 +73,6 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
-_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-_VALUE = {ch: i for i, ch in enumerate(_ALPHABET)}
 _GRADE_LETTER = {Grade.EASY: "e", Grade.MEDIUM: "m", Grade.HARD: "h"}
 _LETTER_GRADE = {v: k for k, v in _GRADE_LETTER.items()}
 _PARAMS_RE = re.compile(r"^(\d{1,2})x(\d{1,2})(?:d([emh]))?$")
@@ -184,7 +183,7 @@ def encode_board(board: Board) -> str:
     ]
     check = _checksum(symbols)
     symbols += [check >> 6, check & 63]
-    return "".join(_ALPHABET[s] for s in symbols)
+    return "".join(B64URL_ALPHABET[s] for s in symbols)
 
 
 def decode_board(desc: str, params: Params | None = None) -> Board:
@@ -195,16 +194,10 @@ def decode_board(desc: str, params: Params | None = None) -> Board:
     InvalidDescError
         On any corruption, with a one-line reason.
     """
-    if not isinstance(desc, str):
-        raise InvalidDescError("description must be text")
-    desc = desc.strip()
-    if not desc:
-        raise InvalidDescError("empty description")
-    if len(desc) > _MAX_DESC:
-        raise InvalidDescError(f"description longer than {_MAX_DESC} characters")
+    desc = desc_text(desc, _MAX_DESC, noun="description")
     symbols: list[int] = []
     for i, ch in enumerate(desc):
-        v = _VALUE.get(ch)
+        v = B64URL_VALUE.get(ch)
         if v is None:
             raise InvalidDescError(f"bad character {ch!r} at position {i} of the description")
         symbols.append(v)

@@ -38,6 +38,7 @@ seed text).
 
 from __future__ import annotations
 
+from proofgrid import codec_util
 from proofgrid.matchless.board import MAX_SIZE, MIN_SIZE, Board
 from proofgrid.puzzle import InvalidDescError
 
@@ -53,8 +54,6 @@ __all__ = [
 
 FORMAT_VERSION = 1
 
-_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-_INDEX = {ch: i for i, ch in enumerate(_ALPHABET)}
 _MAX_DESC = 400  # a full 12x12 board: 12 + 144 + 1012 bits + CRC = 148 bytes = 198 chars
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
@@ -75,36 +74,13 @@ def crc16(data: bytes) -> int:
 
 
 def b64url_encode(data: bytes) -> str:
-    """URL-safe base64 without padding (RFC 4648 §5)."""
-    out: list[str] = []
-    for i in range(0, len(data), 3):
-        chunk = data[i : i + 3]
-        v = int.from_bytes(chunk.ljust(3, b"\0"), "big")
-        chars = len(chunk) + 1
-        for k in range(chars):
-            out.append(_ALPHABET[(v >> (18 - 6 * k)) & 63])
-    return "".join(out)
+    """URL-safe base64 without padding (RFC 4648 §5); see :mod:`proofgrid.codec_util`."""
+    return codec_util.b64url_encode(data)
 
 
 def b64url_decode(text: str) -> bytes:
     """Strict inverse of :func:`b64url_encode`; raises :class:`CodecError`."""
-    if len(text) % 4 == 1:
-        raise CodecError(f"board code has an impossible length ({len(text)} characters)")
-    out = bytearray()
-    for i in range(0, len(text), 4):
-        group = text[i : i + 4]
-        v = 0
-        for ch in group:
-            idx = _INDEX.get(ch)
-            if idx is None:
-                raise CodecError(f"board code contains {ch!r}, not a URL-safe base64 character")
-            v = v << 6 | idx
-        nbytes = len(group) * 6 // 8
-        spare = len(group) * 6 - nbytes * 8
-        if v & ((1 << spare) - 1):
-            raise CodecError("board code has non-zero unused bits in its last character")
-        out += (v >> spare).to_bytes(nbytes, "big")
-    return bytes(out)
+    return codec_util.b64url_decode(text, CodecError)
 
 
 class _BitWriter:
@@ -168,13 +144,7 @@ def decode_desc(desc: str) -> Board:
     Checks, in order: length and alphabet, version, checksum, size, payload
     length, zero padding, at least one shell. O(length).
     """
-    if not isinstance(desc, str):
-        raise CodecError("board code must be text")
-    text = desc.strip()
-    if not text:
-        raise CodecError("empty board code")
-    if len(text) > _MAX_DESC:
-        raise CodecError(f"board code longer than {_MAX_DESC} characters")
+    text = codec_util.desc_text(desc, _MAX_DESC, noun="board code", error=CodecError)
     data = b64url_decode(text)
     if len(data) < 4:
         raise CodecError(f"board code is truncated ({len(data)} bytes)")
