@@ -9,10 +9,9 @@ validation: any garbage gets a 4xx with a one-line ``detail``, never a 5xx.
 from __future__ import annotations
 
 import datetime as dt
-import warnings
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import networkx as nx
@@ -21,19 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from proofgrid import server
-from proofgrid.server import MAX_BODY, create_app
+from proofgrid.server import MAX_BODY
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
+if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
-        yield c
 
 
 def graph_of(board: dict[str, Any]) -> nx.DiGraph:

@@ -11,9 +11,7 @@ any garbage gets a 4xx with a one-line ``detail``, never a 5xx.
 from __future__ import annotations
 
 import datetime as dt
-import warnings
-from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -23,19 +21,11 @@ from proofgrid.kirchhoff.codec import decode_board, presets
 from proofgrid.kirchhoff.daily import daily
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.moves import format_move
-from proofgrid.server import create_app
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
+if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
-        yield c
 
 
 def flows(rows: int, cols: int, states: list[int]) -> list[tuple[int, int]]:
