@@ -19,9 +19,31 @@ Hardening
   for a bug, without a traceback).
 * Security headers on every response, with a Content-Security-Policy the site
   satisfies (no inline script or style, no third-party origin).
-* The service worker is *stamped* when the site is loaded: its asset list and
-  cache version (a hash of every asset's bytes) are written into ``sw.js``, so
-  any change of any file installs a new cache and drops the old one.
+* The service worker is *stamped* when the site is loaded: its two asset
+  lists and the cache version (a hash of every asset's bytes) are written into
+  ``sw.js``, so any change of any file installs a new cache and drops the old one.
+
+Offline cache tiers
+-------------------
+Every asset belongs to exactly one tier, decided by its path in one place,
+:func:`cache_group` (rules in :data:`CACHE_GROUPS`, exceptions in
+:data:`CORE_PINNED`):
+
+* the **core** (``ASSETS`` in ``sw.js``): the shell, styles, icons, manifest,
+  ``js/app``, ``js/core`` and ``js/matchless`` — everything the Matchless
+  modes need offline. The service worker precaches it at install, so a first
+  visit to the daily transfers the page plus the core and nothing else.
+* **groups** (``GROUPS`` in ``sw.js``), today one: ``kirchhoff``
+  (``js/kirchhoff/`` and ``js/core/flow.js``). Not precached: the service
+  worker stores each group file as it is first fetched, and the Kirchhoff app,
+  on its first route, asks it to cache the whole group (``js/app/offline.js``),
+  so one Kirchhoff visit makes every Kirchhoff view work offline. A group
+  already in the previous version's cache is cached again when a new version
+  installs, so an update never takes a puzzle away offline.
+
+A group file that core code imports statically would be fetched on a core-only
+visit, so it is pinned to the core (:data:`CORE_PINNED`); ``tests/web`` scans the
+import statements of every core module to check that none reaches a group file.
 """
 
 from __future__ import annotations
@@ -31,7 +53,7 @@ import hashlib
 import json
 import re
 import socket
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -57,11 +79,15 @@ from proofgrid.puzzle import InvalidGameIdError, ProofgridError
 from proofgrid.server_kirchhoff import kirchhoff_router
 
 __all__ = [
+    "CACHE_GROUPS",
+    "CORE_PINNED",
     "CSP",
     "MAX_BODY",
     "WEB_DIR",
     "SiteFile",
     "bind",
+    "cache_group",
+    "cache_tiers",
     "create_app",
     "load_site",
     "run",
@@ -154,21 +180,69 @@ def _site_paths(web_dir: Path) -> list[str]:
     return sorted(out)
 
 
+# --- offline cache tiers (module docstring) ---------------------------------------------------
+
+#: Cache groups: name -> path rules (a folder ending in "/" or one file). A file matching
+#: a group's rules is cached on that puzzle's first use instead of at install.
+CACHE_GROUPS: dict[str, tuple[str, ...]] = {
+    "kirchhoff": ("js/kirchhoff/", "js/core/flow.js"),
+}
+
+#: Files matching a group's rules that core code imports statically
+#: (``js/app/router.js`` imports ``js/kirchhoff/routes.js``, which imports
+#: ``records.js``): fetched by every visit, so they belong to the core.
+CORE_PINNED: frozenset[str] = frozenset({"js/kirchhoff/records.js", "js/kirchhoff/routes.js"})
+
+
+def cache_group(path: str) -> str | None:
+    """The cache group of a site path (relative, POSIX), or ``None`` for the core.
+
+    O(total number of rules). The single place that decides a file's tier.
+    """
+    if path in CORE_PINNED:
+        return None
+    for name, rules in CACHE_GROUPS.items():
+        for rule in rules:
+            if path == rule or (rule.endswith("/") and path.startswith(rule)):
+                return name
+    return None
+
+
+def cache_tiers(paths: Iterable[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Split asset paths into the core list and each group's list (input order kept).
+
+    Every path lands in exactly one list; every group of :data:`CACHE_GROUPS`
+    is present, possibly empty.
+    """
+    core: list[str] = []
+    groups: dict[str, list[str]] = {name: [] for name in CACHE_GROUPS}
+    for path in paths:
+        group = cache_group(path)
+        (core if group is None else groups[group]).append(path)
+    return core, groups
+
+
 _ASSETS_RE = re.compile(r"const ASSETS = \[[^\]]*\];")
+_GROUPS_RE = re.compile(r"const GROUPS = \{[^}]*\};")
 _VERSION_RE = re.compile(r'const VERSION = "[^"]*";')
 
 
-def stamp_service_worker(source: str, assets: list[str], version: str) -> str:
-    """Write the precache list and cache version into the service worker's source.
+def stamp_service_worker(
+    source: str, assets: Sequence[str], groups: Mapping[str, Sequence[str]], version: str
+) -> str:
+    """Write the precache list, the cache groups and the cache version into ``sw.js``.
 
-    ``sw.js`` holds exactly one ``const ASSETS = [...];`` and one
-    ``const VERSION = "...";`` line; both are replaced. Raises ``ValueError`` when
-    either is missing, so a broken worker is never shipped.
+    ``sw.js`` holds exactly one ``const ASSETS = [...];``, one
+    ``const GROUPS = {...};`` and one ``const VERSION = "...";`` line; all three
+    are replaced (``ASSETS`` gains ``"./"``, the page itself). Raises
+    ``ValueError`` when one is missing, so a broken worker is never shipped.
     """
-    if len(_ASSETS_RE.findall(source)) != 1 or len(_VERSION_RE.findall(source)) != 1:
-        raise ValueError("sw.js must contain one ASSETS list and one VERSION constant")
-    listing = json.dumps(["./", *assets], indent=2).replace("\n", "\n")
+    if any(len(rx.findall(source)) != 1 for rx in (_ASSETS_RE, _GROUPS_RE, _VERSION_RE)):
+        raise ValueError("sw.js must contain one ASSETS list, one GROUPS map and one VERSION")
+    listing = json.dumps(["./", *assets], indent=2)
+    grouping = json.dumps({name: list(files) for name, files in groups.items()}, indent=2)
     out = _ASSETS_RE.sub(lambda _m: f"const ASSETS = {listing};", source)
+    out = _GROUPS_RE.sub(lambda _m: f"const GROUPS = {grouping};", out)
     return _VERSION_RE.sub(lambda _m: f'const VERSION = "{version}";', out)
 
 
@@ -176,7 +250,8 @@ def load_site(web_dir: Path = WEB_DIR) -> dict[str, SiteFile]:
     """Read the whole site into memory, with ``sw.js`` stamped (module docstring).
 
     The cache version is the first 16 hex digits of SHA-256 over every other
-    file's path and bytes, so it changes exactly when some asset does.
+    file's path and bytes (both tiers), so it changes exactly when some asset
+    does; the tiers come from :func:`cache_tiers`.
     """
     root = web_dir.resolve()
     paths = _site_paths(root)
@@ -187,8 +262,9 @@ def load_site(web_dir: Path = WEB_DIR) -> dict[str, SiteFile]:
             digest.update(p.encode() + b"\0" + raw[p] + b"\0")
     version = digest.hexdigest()[:16]
     if SW_NAME in raw:
-        assets = [p for p in paths if p != SW_NAME]
-        raw[SW_NAME] = stamp_service_worker(raw[SW_NAME].decode(), assets, version).encode()
+        core, groups = cache_tiers(p for p in paths if p != SW_NAME)
+        stamped = stamp_service_worker(raw[SW_NAME].decode(), core, groups, version)
+        raw[SW_NAME] = stamped.encode()
     files: dict[str, SiteFile] = {}
     for p, body in raw.items():
         media = MIME_TYPES[Path(p).suffix]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -173,3 +175,43 @@ def screenshot(page: Any, name: str) -> Path:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "viewport(width, height): browser viewport for a test")
+
+
+# --- the service worker's cache (offline tests) -------------------------------------------
+
+CACHED_PATHS = """async () => {
+  const out = {};
+  for (const n of await caches.keys()) {
+    out[n] = (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname);
+  }
+  return out;
+}"""
+
+
+def cached_paths(page: Any) -> dict[str, list[str]]:
+    """Every cache of the page's origin: name -> URL paths it holds."""
+    got: dict[str, list[str]] = page.evaluate(CACHED_PATHS)
+    return got
+
+
+def wait_for_one_new_cache(page: Any, old: str, timeout_s: float = 30) -> list[str]:
+    """Wait until the only cache is a new version's (activate dropped ``old``);
+    returns its URL paths. Polled here: wait_for_function would not await
+    the asynchronous Cache API."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        now = cached_paths(page)
+        if len(now) == 1 and old not in now:
+            return next(iter(now.values()))
+        assert time.monotonic() < deadline, f"still {sorted(now)} after {timeout_s} s"
+        page.wait_for_timeout(50)
+
+
+def stamped_tiers(files: dict[str, Any]) -> tuple[list[str], dict[str, list[str]]]:
+    """(core precache, {group: files}) stamped into a loaded site's sw.js, as URL paths."""
+    text = files["sw.js"].body.decode()
+    assets = re.search(r"const ASSETS = (\[[^\]]*\]);", text)
+    groups = re.search(r"const GROUPS = (\{[^}]*\});", text)
+    assert assets and groups
+    core = ["/" + a.removeprefix("./") for a in json.loads(assets.group(1))]
+    return core, {g: ["/" + f for f in fs] for g, fs in json.loads(groups.group(1)).items()}

@@ -11,6 +11,8 @@ engine mirror running in its worker; and the page's own DOM state.
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -35,7 +37,15 @@ from proofgrid.kirchhoff.hint import HintKind
 from proofgrid.kirchhoff.hint import hint as py_hint
 from proofgrid.kirchhoff.moves import status
 from proofgrid.puzzle import Status
-from tests.e2e.conftest import screenshot
+from proofgrid.server import WEB_DIR, create_app, load_site
+from tests.e2e.conftest import (
+    PageErrors,
+    cached_paths,
+    screenshot,
+    stamped_tiers,
+    wait_for_one_new_cache,
+)
+from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -468,6 +478,16 @@ def test_timer_best_times_and_show_solution(page: Any, base_url: str) -> None:
     assert page.inner_text(".best-times .best-hard") == "—"
 
 
+KIRCHHOFF_READY = "() => document.documentElement.dataset.offlineKirchhoff === 'ready'"
+
+
+def kirchhoff_group(files: dict[str, Any]) -> list[str]:
+    """The Kirchhoff cache group stamped into a loaded site's sw.js, as URL paths."""
+    paths = stamped_tiers(files)[1]["kirchhoff"]
+    assert "/js/kirchhoff/worker.js" in paths and "/js/kirchhoff/rules.js" in paths
+    return paths
+
+
 def test_offline_reload_still_generates_a_new_puzzle(
     page: Any, context: Any, base_url: str
 ) -> None:
@@ -475,11 +495,12 @@ def test_offline_reload_still_generates_a_new_puzzle(
     kp = KPage(page)
     kp.wait()
     first = kp.game_id()
-    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
-    page.reload()  # now controlled by the service worker
-    kp.wait()
+    # One visit, no reload: the app asked the service worker for the whole group.
+    page.wait_for_function(KIRCHHOFF_READY)
     assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
-    assert kp.game_id() == first  # the URL kept the board
+    cached = cached_paths(page)
+    assert len(cached) == 1
+    assert set(kirchhoff_group(load_site())) <= set(next(iter(cached.values())))
     context.set_offline(True)
     try:
         # A reload of a "new puzzle" URL, offline: the worker builds a new board.
@@ -491,6 +512,13 @@ def test_offline_reload_still_generates_a_new_puzzle(
         page.goto(base_url + "#kirchhoff/play/medium")  # and another preset, still offline
         kp.wait()
         third = kp.game_id()
+        # Views never opened online load their modules from the cached group.
+        page.goto(base_url + "#kirchhoff/edit")
+        page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
+        page.goto(base_url + "#kirchhoff/rules")
+        page.wait_for_selector(".kirchhoff-rules")
+        page.goto(base_url + "#kirchhoff/stats")
+        page.wait_for_selector(".kirchhoff-stats")
     finally:
         context.set_offline(False)
     for gid, size in ((second, 5), (third, 6)):
@@ -499,6 +527,46 @@ def test_offline_reload_still_generates_a_new_puzzle(
         n = count(b, cap=2)
         assert n.value == 1 and not n.capped  # a published board is unique
     assert second != first
+
+
+def test_a_new_version_keeps_kirchhoff_offline(browser: Any, tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(WEB_DIR, web)
+    app = create_app(web)
+    with live_server(app=app) as url:
+        ctx = browser.new_context(service_workers="allow")
+        page = ctx.new_page()
+        errs = PageErrors()
+        errs.attach(page)
+        try:
+            page.goto(url + "/#kirchhoff/rules")
+            page.wait_for_selector(".kirchhoff-rules")
+            page.wait_for_function(KIRCHHOFF_READY)
+            old = page.evaluate("caches.keys()")
+            assert len(old) == 1
+            # Publish a new version, then come back through a Matchless page only.
+            css = web / "css" / "app.css"
+            css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
+            app.site_files.clear()
+            app.site_files.update(load_site(web))
+            page.goto(url + "/#daily")
+            page.reload()  # the browser re-checks sw.js on navigation
+            page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
+            assert "new version" in page.inner_text("#toast")
+            # The new version carried the group over: the user had Kirchhoff offline.
+            new = wait_for_one_new_cache(page, old[0])
+            assert set(kirchhoff_group(app.site_files)) <= set(new)
+            ctx.set_offline(True)
+            page.goto(url + "/#kirchhoff/edit")
+            page.reload()
+            page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
+            spacing = page.evaluate(
+                "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
+            )
+            assert spacing == "3px"  # the new version, from the new cache
+            errs.check()
+        finally:
+            ctx.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])

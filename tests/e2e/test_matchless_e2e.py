@@ -12,12 +12,21 @@ import re
 import shutil
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote, unquote, urlparse
 
 import pytest
 
 from proofgrid.server import WEB_DIR, create_app, load_site
-from tests.e2e.conftest import Board, PageErrors, api, cell_name, screenshot
+from tests.e2e.conftest import (
+    Board,
+    PageErrors,
+    api,
+    cached_paths,
+    cell_name,
+    screenshot,
+    stamped_tiers,
+    wait_for_one_new_cache,
+)
 from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -329,6 +338,51 @@ def test_offline_reload_still_plays_the_daily(page: Any, context: Any, base_url:
         context.set_offline(False)
 
 
+def test_first_visit_to_the_daily_fetches_no_kirchhoff_file(browser: Any) -> None:
+    app = create_app()
+    core, groups = stamped_tiers(app.site_files)
+    kirchhoff = groups["kirchhoff"]
+    served: list[str] = []  # every path the server was asked for, service worker's included
+    inner = app.app
+
+    async def recording(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            served.append(scope["path"])
+        await inner(scope, receive, send)
+
+    app.app = recording
+    with live_server(app=app) as url:
+        ctx = browser.new_context(service_workers="allow")
+        requested: list[str] = []  # what the page (and its workers) asked for
+        ctx.on("request", lambda r: requested.append(urlparse(r.url).path))
+        page = ctx.new_page()
+        errs = PageErrors()
+        errs.attach(page)
+        try:
+            page.goto(url + "/")
+            Board(page).wait()
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+            cached = cached_paths(page)
+            assert len(cached) == 1
+            assert sorted(next(iter(cached.values()))) == sorted(core)  # the core, precached
+            for frag in ("#practice/3", "#duel", "#edit", "#stats", "#home"):
+                page.goto(url + "/" + frag)
+                page.wait_for_selector("main > section")
+            assert "/js/matchless/duel-view.js" in served and "/js/app/main.js" in requested
+            assert [p for p in served if p in kirchhoff] == []
+            assert [p for p in requested if p in kirchhoff] == []
+            assert "/js/kirchhoff/routes.js" in served  # core: the router imports it
+            # Control: the first Kirchhoff route does fetch the group, as the oracle can see.
+            page.goto(url + "/#kirchhoff/rules")
+            page.wait_for_function(
+                "() => document.documentElement.dataset.offlineKirchhoff === 'ready'"
+            )
+            assert set(kirchhoff) <= set(served)
+            errs.check()
+        finally:
+            ctx.close()
+
+
 def test_practice_progress_is_saved(page: Any, base_url: str) -> None:
     page.goto(base_url + "#practice/2")
     board = Board(page)
@@ -475,13 +529,12 @@ def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) 
             app.site_files.clear()
             app.site_files.update(load_site(web))
             page.reload()  # the browser re-checks sw.js on navigation
-            page.wait_for_function(
-                "async (old) => { const k = await caches.keys();"
-                " return k.length === 1 && k[0] !== old; }",
-                arg=old[0],
-            )
-            page.wait_for_selector("#toast.show")
+            page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
             assert "new version" in page.inner_text("#toast")
+            new = wait_for_one_new_cache(page, old[0])
+            # Kirchhoff was never opened: the new version did not fetch its group either.
+            core, groups = stamped_tiers(app.site_files)
+            assert sorted(new) == sorted(core) and not set(new) & set(groups["kirchhoff"])
             page.reload()
             Board(page).wait()
             spacing = page.evaluate(

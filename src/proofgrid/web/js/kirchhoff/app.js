@@ -3,6 +3,7 @@
 // never leaves a blank page (a friendly message, then the daily). Views other
 // than play and the daily are loaded on first use.
 
+import { keepOffline } from '../app/offline.js';
 import { el } from '../app/ui.js';
 import { Building } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
@@ -41,6 +42,7 @@ export class KirchhoffApp {
     this.store = store;
     defineKirchhoffKeys(store);
     this.service = new KirchhoffService(engine);
+    keepOffline('kirchhoff'); // every Kirchhoff file offline after this first visit (sw.js GROUPS)
   }
 
   /** The view for a Kirchhoff route ({view, id?, preset?}); resolves {node, replaceHash?}. */
