@@ -44,6 +44,19 @@ def _wait_for_lines(path: Path, lines: int, proc: subprocess.Popen[str]) -> None
         time.sleep(0.05)
 
 
+def _children(pid: int) -> list[int]:
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
 def _finish(path: Path, n: int) -> bytes:
     proc = subprocess.run(
         [*CLI, "bank", "matchless", str(n), str(path), "--resume", "--workers", "1"],
@@ -77,7 +90,11 @@ def test_interrupted_bank_resumes_to_the_uninterrupted_file(tmp_path: Path, how:
 
 def test_ctrl_c_on_stats_prints_the_finished_part() -> None:
     proc = _cli("matchless", "stats", str(BIG // 4), "--no-duel", "--workers", "2")
-    time.sleep(4.0)  # imports and the first chunks; the study itself would take minutes
+    deadline = time.monotonic() + 120
+    while not _children(proc.pid):  # the fork server is up: the study is running
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(1.0)  # let a few chunks finish; the whole study would take minutes
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
