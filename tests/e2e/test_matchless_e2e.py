@@ -338,6 +338,16 @@ def test_offline_reload_still_plays_the_daily(page: Any, context: Any, base_url:
         context.set_offline(False)
 
 
+ASK_GROUP = """async (group) => {
+  const registration = await navigator.serviceWorker.ready;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve(e.data);
+    registration.active.postMessage({ type: 'cache-group', group }, [channel.port2]);
+  });
+}"""
+
+
 def test_first_visit_to_the_daily_fetches_no_kirchhoff_file(browser: Any) -> None:
     app = create_app()
     core, groups = stamped_tiers(app.site_files)
@@ -372,6 +382,17 @@ def test_first_visit_to_the_daily_fetches_no_kirchhoff_file(browser: Any) -> Non
             assert [p for p in served if p in kirchhoff] == []
             assert [p for p in requested if p in kirchhoff] == []
             assert "/js/kirchhoff/routes.js" in served  # core: the router imports it
+            # The worker answers a request for an unknown group, on the message's port.
+            reply = page.evaluate(ASK_GROUP, "nope")
+            assert reply["ok"] is False and reply["group"] == "nope"
+            # A group file fetched through the worker is kept as it loads, and alone.
+            page.evaluate("fetch('js/core/flow.js').then((r) => r.text())")
+            for _ in range(200):
+                now = set(next(iter(cached_paths(page).values())))
+                if "/js/core/flow.js" in now:
+                    break
+                page.wait_for_timeout(50)
+            assert now & set(kirchhoff) == {"/js/core/flow.js"}
             # Control: the first Kirchhoff route does fetch the group, as the oracle can see.
             page.goto(url + "/#kirchhoff/rules")
             page.wait_for_function(
