@@ -8,16 +8,12 @@
 import { SETTINGS_SCHEMA, applySettings } from './settings.js';
 import { parseRoute } from './router.js';
 import { Store } from './storage.js';
-import { el, mount, toast } from './ui.js';
+import { el, firstLine, mount, toast } from './ui.js';
 
 const NOTICE = {
   reset: (label) => `Your saved ${label} could not be read, so they were reset. Nothing else was touched.`,
   migrated: (label) => `Your saved ${label} were updated to the current format.`,
 };
-
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
 
 function showNotices(store) {
   for (const { name, what } of store.takeNotices()) {

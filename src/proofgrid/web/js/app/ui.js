@@ -62,3 +62,23 @@ export function mount(node, ...children) {
   node.replaceChildren();
   return append(node, children);
 }
+
+/** The first line of an error's message (at most 160 characters), fit for a sentence. */
+export function firstLine(err) {
+  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
+}
+
+/**
+ * Listen for `type` on `target` while `root` is in the document: the listener
+ * removes itself at the first event after the view is gone.
+ */
+export function listenWhileConnected(root, target, type, fn) {
+  const handler = (e) => {
+    if (!root.isConnected) {
+      target.removeEventListener(type, handler);
+      return;
+    }
+    fn(e);
+  };
+  target.addEventListener(type, handler);
+}

@@ -12,6 +12,7 @@
 // is interactive (the rules page).
 
 import { svgEl } from '../app/ui.js';
+import { cellGroups, moveCellFocus, rovingTabindex } from '../app/roving.js';
 import {
   CROSS, U, arrowCells, cellCentre, cellName, edgeCount, edgeEnds, edgeMid,
   edgeWords, isHorizontal, regionOutline,
@@ -194,11 +195,8 @@ export class KirchhoffBoardView {
   }
 
   _roving() {
-    if (this.mode === 'play') {
-      this.edgeNodes.forEach((n, e) => n.setAttribute('tabindex', e === this.focusEdge ? '0' : '-1'));
-    } else if (this.mode === 'edit') {
-      for (const [cell, parts] of this.cellNodes) parts.g.setAttribute('tabindex', cell === this.focusCell ? '0' : '-1');
-    }
+    if (this.mode === 'play') rovingTabindex(this.edgeNodes.entries(), this.focusEdge);
+    else if (this.mode === 'edit') rovingTabindex(cellGroups(this.cellNodes), this.focusCell);
   }
 
   /** Move the roving focus to an edge (play mode); `focus` also moves DOM focus. */
@@ -213,10 +211,7 @@ export class KirchhoffBoardView {
 
   /** Move the roving focus to a cell (edit mode). */
   setFocus(cell, focus = true) {
-    if (!this.cellNodes.has(cell)) return;
-    this.focusCell = cell;
-    this._roving();
-    if (focus) this.cellNodes.get(cell).g.focus();
+    moveCellFocus(this, cell, focus);
   }
 
   /** The neighbouring cell in direction (dr, dc), or -1 at the border. */

@@ -8,14 +8,8 @@
 // crosses an edge out. Keyboard: arrow keys move between edges, Space or
 // Enter cycles, X crosses out, Delete or Backspace frees the edge.
 
+import { ARROWS } from '../app/shortcuts.js';
 import { CROSS, FREE, cellAt, dragCell, nearestEdge, nextEdge, stepToward } from './layout.js';
-
-const ARROWS = {
-  ArrowUp: [-1, 0],
-  ArrowDown: [1, 0],
-  ArrowLeft: [0, -1],
-  ArrowRight: [0, 1],
-};
 
 /**
  * Wire `view` (a KirchhoffBoardView in play mode) to the intents:

@@ -4,7 +4,8 @@
 // HUD. Hints and lost verdicts come from the worker (service.js); the page
 // only draws them.
 
-import { button, el, toast } from '../app/ui.js';
+import { button, el, firstLine, listenWhileConnected, toast } from '../app/ui.js';
+import { listenShortcuts } from '../app/shortcuts.js';
 import { AlarmPanel, alarmEnabled, withAlarm } from './alarm.js';
 import { KirchhoffBoardView } from './board-view.js';
 import { HintPanel, explainHint } from './hint-view.js';
@@ -13,10 +14,6 @@ import { KirchhoffManager } from './manager.js';
 import { PRESET_LABELS, PRESET_NAMES, SETTINGS_KEY, TIMES_KEY } from './records.js';
 import { kirchhoffHash } from './routes.js';
 import { Stopwatch, formatMs, recordTime } from './timer.js';
-
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
 
 export class KirchhoffPlayView {
   /**
@@ -120,42 +117,21 @@ export class KirchhoffPlayView {
         'Small numbers under a clue: arrows in ▸ ▸ arrows out.'));
     this.root.dataset.gameId = this.gameId;
     this.root.dataset.preset = this.preset;
-    const onKey = (e) => {
-      if (!this.root.isConnected) {
-        document.removeEventListener('keydown', onKey);
-        return;
-      }
-      this._shortcut(e);
-    };
-    document.addEventListener('keydown', onKey);
-    const onVis = () => {
-      if (!this.root.isConnected) {
-        document.removeEventListener('visibilitychange', onVis);
-        return;
-      }
+    listenShortcuts(this.root, {
+      undo: () => this.act(() => this.manager.undo()),
+      redo: () => this.act(() => this.manager.redo()),
+      keys: { h: () => this.hint() },
+    });
+    listenWhileConnected(this.root, document, 'visibilitychange', () => {
       if (document.hidden) this.watch.stop(performance.now());
       else if (!this.manager.won) this.watch.start(performance.now());
-    };
-    document.addEventListener('visibilitychange', onVis);
+    });
   }
 
   _setting(fn) {
     this.store.update(SETTINGS_KEY, fn);
     this.update();
     this._showAlarm();
-  }
-
-  _shortcut(e) {
-    const t = e.target;
-    if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-    if (e.defaultPrevented) return;
-    const mod = e.ctrlKey || e.metaKey;
-    const k = e.key.toLowerCase();
-    if (mod && k === 'z' && !e.shiftKey) this.act(() => this.manager.undo());
-    else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) this.act(() => this.manager.redo());
-    else if (!mod && !e.altKey && k === 'h') this.hint();
-    else return;
-    e.preventDefault();
   }
 
   _startClock() {

@@ -3,7 +3,7 @@
 // message, then today's daily). Views other than the daily are loaded on
 // first use (the service worker has them all cached after one visit).
 
-import { el } from '../app/ui.js';
+import { el, firstLine } from '../app/ui.js';
 import { dailyView } from './daily-view.js';
 import { PlayView } from './play-view.js';
 import { defineMatchlessKeys } from './records.js';
@@ -14,10 +14,6 @@ const LAZY = {
   practice: () => import('./practice-view.js').then((m) => m.practiceView),
   stats: () => import('./stats-view.js').then((m) => m.statsView),
 };
-
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
 
 export class MatchlessApp {
   constructor(engine, store) {

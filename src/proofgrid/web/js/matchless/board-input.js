@@ -4,12 +4,7 @@
 // tap activates the cell under it. `activate(cell, t0)` receives the event's
 // time stamp so the renderer can measure tap-to-first-frame.
 
-const ARROWS = {
-  ArrowUp: [-1, 0],
-  ArrowDown: [1, 0],
-  ArrowLeft: [0, -1],
-  ArrowRight: [0, 1],
-};
+import { ARROWS } from '../app/shortcuts.js';
 
 export function attachBoardInput(view, { activate }) {
   const svg = view.svg;

@@ -4,6 +4,7 @@
 // Shells light outward by BFS depth; with reduced motion they light at once.
 
 import { svgEl } from '../app/ui.js';
+import { cellGroups, moveCellFocus, rovingTabindex } from '../app/roving.js';
 import { componentStyle } from './xray.js';
 
 const U = 100; // one grid cell in SVG units
@@ -160,17 +161,12 @@ export class BoardView {
   }
 
   _roving() {
-    for (const [cell, parts] of this.cellNodes) {
-      parts.g.setAttribute('tabindex', cell === this.focusCell ? '0' : '-1');
-    }
+    rovingTabindex(cellGroups(this.cellNodes), this.focusCell);
   }
 
   /** Move the roving focus to `cell`; `focus` also moves DOM focus there. */
   setFocus(cell, focus = true) {
-    if (!this.cellNodes.has(cell)) return;
-    this.focusCell = cell;
-    this._roving();
-    if (focus) this.cellNodes.get(cell).g.focus();
+    moveCellFocus(this, cell, focus);
   }
 
   /** The nearest focusable cell from `cell` in direction (dr, dc), or -1. */

@@ -4,6 +4,7 @@
 // whether par is still reachable (matches used + remaining par == par).
 
 import { button, el, prefersReducedMotion } from '../app/ui.js';
+import { listenShortcuts } from '../app/shortcuts.js';
 import { encodeId } from '../app/router.js';
 import { attachBoardInput } from './board-input.js';
 import { BoardView } from './board-view.js';
@@ -67,29 +68,12 @@ export class PlayView {
         this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
       this.note,
       this.result);
-    // Shortcuts work wherever focus is (a button that became disabled drops
-    // focus to the body); the listener removes itself once the view is gone.
-    const onKey = (e) => {
-      if (!this.root.isConnected) {
-        document.removeEventListener('keydown', onKey);
-        return;
-      }
-      this._shortcut(e);
-    };
-    document.addEventListener('keydown', onKey);
-  }
-
-  _shortcut(e) {
-    const t = e.target;
-    if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-    if (e.defaultPrevented) return;
-    const mod = e.ctrlKey || e.metaKey;
-    const k = e.key.toLowerCase();
-    if (mod && k === 'z' && !e.shiftKey) this.act(() => this.manager.undo());
-    else if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) this.act(() => this.manager.redo());
-    else if (!mod && !e.altKey && k === 'x') this.toggleXray();
-    else return;
-    e.preventDefault();
+    // Shortcuts work wherever focus is; the listener goes with the view.
+    listenShortcuts(this.root, {
+      undo: () => this.act(() => this.manager.undo()),
+      redo: () => this.act(() => this.manager.redo()),
+      keys: { x: () => this.toggleXray() },
+    });
   }
 
   /** Run a history action (undo/redo/rewind/restart) and redraw. */
