@@ -20,12 +20,21 @@ export function isRecords(records) {
   return Object.entries(records).every(([d, r]) => isISODate(d) && isRecord(r));
 }
 
+/**
+ * Records with `result` added for `dateISO` unless that date already has one
+ * (the first finished game of a date counts). `isValid` checks the result;
+ * only the `fields` named are kept. Any puzzle's daily records go through here.
+ */
+export function recordFirst(records, dateISO, result, isValid, fields) {
+  if (!isISODate(dateISO)) throw new RangeError(`not a date: ${dateISO}`);
+  if (!isValid(result)) throw new RangeError('not a daily result');
+  if (Object.prototype.hasOwnProperty.call(records, dateISO)) return { ...records };
+  return { ...records, [dateISO]: Object.fromEntries(fields.map((k) => [k, result[k]])) };
+}
+
 /** Records with `result` added for `dateISO`, unless that date already has one. */
 export function recordResult(records, dateISO, result) {
-  if (!isISODate(dateISO)) throw new RangeError(`not a date: ${dateISO}`);
-  if (!isRecord(result)) throw new RangeError('not a daily result');
-  if (Object.prototype.hasOwnProperty.call(records, dateISO)) return { ...records };
-  return { ...records, [dateISO]: { number: result.number, score: result.score, par: result.par } };
+  return recordFirst(records, dateISO, result, isRecord, ['number', 'score', 'par']);
 }
 
 /** Current streak ending today (or yesterday, if today is not played yet). */
@@ -54,25 +63,32 @@ export function bestStreak(records) {
 }
 
 /**
- * Stats for the stats panel: played, atPar, winPct (integer percent at par),
- * current and best streak, distribution [at par, +1, +2, +3 or more].
+ * The numbers every daily stats panel shows: played, top (results in bucket 0,
+ * the best one), topPct (its integer percent), current and best streak, and
+ * the distribution over four buckets; `bucketOf(record)` is 0..3.
  */
-export function summarize(records, todayISO) {
+export function summarizeBuckets(records, todayISO, bucketOf) {
   const list = Object.values(records);
   const distribution = [0, 0, 0, 0];
-  let atPar = 0;
-  for (const r of list) {
-    const over = r.score - r.par;
-    if (over === 0) atPar += 1;
-    distribution[Math.min(over, 3)] += 1;
-  }
+  for (const r of list) distribution[bucketOf(r)] += 1;
   const played = list.length;
+  const top = distribution[0];
   return {
     played,
-    atPar,
-    winPct: played ? Math.round((100 * atPar) / played) : 0,
+    top,
+    topPct: played ? Math.round((100 * top) / played) : 0,
     current: currentStreak(records, todayISO),
     best: bestStreak(records),
     distribution,
   };
+}
+
+/**
+ * Stats for the stats panel: played, atPar, winPct (integer percent at par),
+ * current and best streak, distribution [at par, +1, +2, +3 or more].
+ */
+export function summarize(records, todayISO) {
+  const { played, top, topPct, current, best, distribution } = summarizeBuckets(
+    records, todayISO, (r) => Math.min(r.score - r.par, 3));
+  return { played, atPar: top, winPct: topPct, current, best, distribution };
 }

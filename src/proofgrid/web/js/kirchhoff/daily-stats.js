@@ -2,8 +2,7 @@
 // numbers and the spoiler-free share card. The streak itself is the shared
 // one (js/app/streak.js: consecutive calendar dates with a finished daily).
 
-import { isISODate } from '../app/dates.js';
-import { bestStreak, currentStreak } from '../app/streak.js';
+import { recordFirst, summarizeBuckets } from '../app/streak.js';
 import { isDailyRecord } from './records.js';
 import { formatMs } from './timer.js';
 
@@ -19,10 +18,7 @@ export function hintBucket(hints) {
 
 /** Records with `result` added for `dateISO` unless that date already has one (the first counts). */
 export function recordDaily(records, dateISO, result) {
-  if (!isISODate(dateISO)) throw new RangeError(`not a date: ${dateISO}`);
-  if (!isDailyRecord(result)) throw new RangeError('not a daily result');
-  if (Object.prototype.hasOwnProperty.call(records, dateISO)) return { ...records };
-  return { ...records, [dateISO]: { number: result.number, hints: result.hints, ms: result.ms } };
+  return recordFirst(records, dateISO, result, isDailyRecord, ['number', 'hints', 'ms']);
 }
 
 /**
@@ -30,24 +26,13 @@ export function recordDaily(records, dateISO, result) {
  * current and best streak, distribution over HINT_BUCKETS, fastest time (ms or null).
  */
 export function summarizeDaily(records, todayISO) {
-  const list = Object.values(records);
-  const distribution = [0, 0, 0, 0];
+  const { played, top, topPct, current, best, distribution } = summarizeBuckets(
+    records, todayISO, (r) => hintBucket(r.hints));
   let fastest = null;
-  for (const r of list) {
-    distribution[hintBucket(r.hints)] += 1;
+  for (const r of Object.values(records)) {
     if (r.ms !== null && r.hints === 0 && (fastest === null || r.ms < fastest)) fastest = r.ms;
   }
-  const played = list.length;
-  const clean = distribution[0];
-  return {
-    played,
-    clean,
-    cleanPct: played ? Math.round((100 * clean) / played) : 0,
-    current: currentStreak(records, todayISO),
-    best: bestStreak(records),
-    distribution,
-    fastest,
-  };
+  return { played, clean: top, cleanPct: topPct, current, best, distribution, fastest };
 }
 
 /**
