@@ -1,40 +1,18 @@
 // Daily Kirchhoff: the same board for everyone on a calendar date (built
 // offline by the engine, in the worker), a puzzle number, its own streak by
 // calendar date (the shared js/app/streak.js), stats, and a spoiler-free
-// share card (js/app/share.js). The first finished game of a date counts;
-// a shown solution ends the day without a result.
+// share card (js/app/share.js, drawn by js/app/share-view.js). The first
+// finished game of a date counts; a shown solution ends the day without a
+// result.
 
-import { button, el, toast } from '../app/ui.js';
+import { button, el, firstLine } from '../app/ui.js';
 import { localISO } from '../app/dates.js';
-import { shareMessage, shareText } from '../app/share.js';
+import { shareBlock } from '../app/share-view.js';
 import { Building } from './building.js';
 import { kirchhoffShareText, recordDaily, summarizeDaily } from './daily-stats.js';
 import { DAILY_KEY } from './records.js';
 import { dailyStatsPanel } from './stats-view.js';
 import { KirchhoffPlayView } from './view.js';
-
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
-
-/** The share block under a finished daily. */
-function shareBlock(text) {
-  const output = el('pre', { class: 'share-text', 'aria-label': 'Share text' }, text);
-  const status = el('p', { class: 'share-status', role: 'status', 'aria-live': 'polite' });
-  const share = button('Share result', async () => {
-    const outcome = await shareText(text);
-    status.textContent = shareMessage(outcome);
-    status.dataset.outcome = outcome;
-    if (outcome !== 'manual') toast(shareMessage(outcome));
-    if (outcome === 'manual') {
-      const range = document.createRange();
-      range.selectNodeContents(output);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    }
-  }, { class: 'primary share' });
-  return [share, status, output];
-}
 
 /** The daily view: a placeholder now, the board when the worker has built it. */
 export function kirchhoffDailyView(engine, service, store, { banner = null, dateISO = localISO() } = {}) {

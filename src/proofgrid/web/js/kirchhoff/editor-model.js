@@ -4,6 +4,8 @@
 // 0 -> 1 -> 2 -> blank (the engine's ranges). No rule is decided here: the
 // engine validates the board (boardFromClues) and the worker counts it.
 
+import { checkSize } from '../app/grid-size.js';
+
 export const MIN_SIZE = 2;
 export const MAX_SIZE = 16;
 export const TOOLS = ['source', 'sink', 'throughput', 'blank'];
@@ -15,15 +17,8 @@ function freeze(rows, cols, clues) {
   return Object.freeze({ rows, cols, clues: Object.freeze(clues.map((c) => Object.freeze({ ...c }))) });
 }
 
-function checkSize(rows, cols) {
-  if (!(Number.isInteger(rows) && Number.isInteger(cols)
-    && rows >= MIN_SIZE && rows <= MAX_SIZE && cols >= MIN_SIZE && cols <= MAX_SIZE)) {
-    throw new RangeError(`board size must be ${MIN_SIZE}..${MAX_SIZE} each way`);
-  }
-}
-
 export function emptyModel(rows, cols) {
-  checkSize(rows, cols);
+  checkSize(rows, cols, MIN_SIZE, MAX_SIZE);
   return freeze(rows, cols, new Array(rows * cols).fill(BLANK));
 }
 
@@ -62,7 +57,7 @@ export function setClue(model, cell, clue) {
 
 /** A new size, keeping the clues that still fit (top-left aligned). */
 export function resize(model, rows, cols) {
-  checkSize(rows, cols);
+  checkSize(rows, cols, MIN_SIZE, MAX_SIZE);
   const clues = new Array(rows * cols).fill(BLANK);
   for (let r = 0; r < Math.min(rows, model.rows); r++) {
     for (let c = 0; c < Math.min(cols, model.cols); c++) clues[r * cols + c] = model.clues[r * model.cols + c];

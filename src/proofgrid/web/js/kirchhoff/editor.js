@@ -5,7 +5,9 @@
 // Share the board as a link (#kirchhoff/play/<ID>) or play it. The URL keeps
 // the board while editing (#kirchhoff/edit/<ID>).
 
-import { button, el, toast } from '../app/ui.js';
+import { button, el, firstLine } from '../app/ui.js';
+import { sizePickers } from '../app/grid-size.js';
+import { copyLinkButton } from '../app/share-view.js';
 import { attachBoardInput } from '../matchless/board-input.js';
 import { KirchhoffBoardView } from './board-view.js';
 import {
@@ -16,10 +18,6 @@ import { kirchhoffHash } from './routes.js';
 const BUDGET_MS = 1500;
 const TOOL_LABELS = { source: '+ Source', sink: '− Sink', throughput: 'Throughput', blank: 'Erase' };
 
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
-
 export function kirchhoffEditorView(engine, service, { board = null } = {}) {
   let model = board ? fromBoard(board) : emptyModel(5, 5);
   let tool = 'source';
@@ -28,14 +26,10 @@ export function kirchhoffEditorView(engine, service, { board = null } = {}) {
   let currentId = null;
 
   const view = new KirchhoffBoardView({ mode: 'edit', label: 'Editor board' });
-  const sizeSelect = (label, cls, value) => el('label', { class: 'size' }, label, ' ',
-    el('select', { class: cls },
-      ...Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => {
-        const n = i + MIN_SIZE;
-        return el('option', { value: n, selected: n === value }, String(n));
-      })));
-  const rowsSel = sizeSelect('Rows', 'rows', model.rows);
-  const colsSel = sizeSelect('Columns', 'cols', model.cols);
+  const [rowsSel, colsSel] = sizePickers(model, MIN_SIZE, MAX_SIZE, (rows, cols) => {
+    model = resize(model, rows, cols);
+    refresh(true);
+  });
   const toolBtns = Object.fromEntries(TOOLS.map((t) => [t, button(TOOL_LABELS[t], () => setTool(t), {
     class: `tool tool-${t}`, 'aria-pressed': String(t === tool),
   })]));
@@ -45,15 +39,7 @@ export function kirchhoffEditorView(engine, service, { board = null } = {}) {
   const gradeLine = el('p', { class: 'editor-grade muted' });
   const link = el('input', { class: 'share-link', readonly: true, 'aria-label': 'Link to this board' });
   const playLink = el('a', { class: 'button-link primary play-it', 'aria-disabled': 'true' }, 'Play it');
-  const copyBtn = button('Copy link', async () => {
-    link.select();
-    try {
-      await navigator.clipboard.writeText(link.value);
-      toast('Link copied — send it to anyone.');
-    } catch {
-      toast('Select the link and copy it.');
-    }
-  }, { class: 'copy-link' });
+  const copyBtn = copyLinkButton(link);
 
   function setTool(t) {
     tool = t;
@@ -160,13 +146,6 @@ export function kirchhoffEditorView(engine, service, { board = null } = {}) {
       view.setFocus(cell, true);
     },
   });
-
-  const onSize = () => {
-    model = resize(model, Number(rowsSel.querySelector('select').value), Number(colsSel.querySelector('select').value));
-    refresh(true);
-  };
-  rowsSel.addEventListener('change', onSize);
-  colsSel.addEventListener('change', onSize);
 
   const root = el('section', { class: 'editor kirchhoff-editor', 'aria-labelledby': 'keditor-h' },
     el('header', { class: 'view-head' }, el('h2', { id: 'keditor-h' }, 'Kirchhoff editor'),

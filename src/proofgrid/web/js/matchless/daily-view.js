@@ -2,9 +2,10 @@
 // the engine), a puzzle number, a streak by calendar date, stats and a
 // spoiler-free share card.
 
-import { button, el, toast } from '../app/ui.js';
+import { el } from '../app/ui.js';
 import { localISO } from '../app/dates.js';
-import { dailyShareText, shareMessage, shareText } from '../app/share.js';
+import { dailyShareText } from '../app/share.js';
+import { shareBlock } from '../app/share-view.js';
 import { recordResult, summarize } from '../app/streak.js';
 import { PlayView } from './play-view.js';
 import { DAILY_KEY } from './records.js';
@@ -38,23 +39,9 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
         number, score: first.score, par: first.par, streak: stats.current,
         url: `${location.origin}${location.pathname}`,
       });
-      const output = el('pre', { class: 'share-text', 'aria-label': 'Share text' }, text);
-      const status = el('p', { class: 'share-status', role: 'status', 'aria-live': 'polite' });
-      const share = button('Share result', async () => {
-        const outcome = await shareText(text);
-        status.textContent = shareMessage(outcome);
-        status.dataset.outcome = outcome;
-        if (outcome !== 'manual') toast(shareMessage(outcome));
-        if (outcome === 'manual') {
-          const range = document.createRange();
-          range.selectNodeContents(output);
-          getSelection()?.removeAllRanges();
-          getSelection()?.addRange(range);
-        }
-      }, { class: 'primary share' });
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
-        share, status, output, statsPanel(stats),
+        ...shareBlock(text), statsPanel(stats),
         el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'));
     },
   });

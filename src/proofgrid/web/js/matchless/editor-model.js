@@ -3,6 +3,8 @@
 // the engine's order N, NE, E, SE, S, SW, W, NW). A fuse may only point at an
 // adjacent shell; removing a shell removes the fuses into it.
 
+import { checkSize } from '../app/grid-size.js';
+
 export const DX = [0, 1, 1, 1, 0, -1, -1, -1];
 export const DY = [-1, -1, 0, 1, 1, 1, 0, -1];
 export const MIN_SIZE = 2;
@@ -12,15 +14,8 @@ function freeze(rows, cols, cells) {
   return Object.freeze({ rows, cols, cells: Object.freeze(cells) });
 }
 
-function checkSize(rows, cols) {
-  if (!(Number.isInteger(rows) && Number.isInteger(cols)
-    && rows >= MIN_SIZE && rows <= MAX_SIZE && cols >= MIN_SIZE && cols <= MAX_SIZE)) {
-    throw new RangeError(`board size must be ${MIN_SIZE}..${MAX_SIZE} each way`);
-  }
-}
-
 export function emptyModel(rows, cols) {
-  checkSize(rows, cols);
+  checkSize(rows, cols, MIN_SIZE, MAX_SIZE);
   return freeze(rows, cols, new Array(rows * cols).fill(null));
 }
 
@@ -71,7 +66,7 @@ export function hasFuse(model, from, to) {
 
 /** Same shells and fuses on a new size (anything off the new grid is dropped). */
 export function resize(model, rows, cols) {
-  checkSize(rows, cols);
+  checkSize(rows, cols, MIN_SIZE, MAX_SIZE);
   let next = emptyModel(rows, cols);
   const cells = next.cells.slice();
   for (let r = 0; r < Math.min(rows, model.rows); r++) {

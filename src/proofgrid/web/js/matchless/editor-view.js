@@ -2,7 +2,9 @@
 // X-ray recompute live, share the board as a link (#play/<game ID>), play it
 // or duel on it. The URL keeps the board as you edit (#edit/<game ID>).
 
-import { button, el, toast } from '../app/ui.js';
+import { button, el } from '../app/ui.js';
+import { sizePickers } from '../app/grid-size.js';
+import { copyLinkButton } from '../app/share-view.js';
 import { encodeId } from '../app/router.js';
 import { attachBoardInput } from './board-input.js';
 import { BoardView, cellName } from './board-view.js';
@@ -19,14 +21,11 @@ export function editorView(engine, { board = null } = {}) {
   let current = null; // {board, id, solution}
 
   const view = new BoardView({ mode: 'edit', label: 'Editor board' });
-  const sizeSelect = (label, cls, value) => el('label', { class: 'size' }, label, ' ',
-    el('select', { class: cls },
-      ...Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => {
-        const n = i + MIN_SIZE;
-        return el('option', { value: n, selected: n === value }, String(n));
-      })));
-  const rowsSel = sizeSelect('Rows', 'rows', model.rows);
-  const colsSel = sizeSelect('Columns', 'cols', model.cols);
+  const [rowsSel, colsSel] = sizePickers(model, MIN_SIZE, MAX_SIZE, (rows, cols) => {
+    model = resize(model, rows, cols);
+    selected = -1;
+    refresh();
+  });
   const toolBtns = {
     shell: button('Shells', () => setTool('shell'), { class: 'tool tool-shell', 'aria-pressed': 'true' }),
     fuse: button('Fuses', () => setTool('fuse'), { class: 'tool tool-fuse', 'aria-pressed': 'false' }),
@@ -37,15 +36,7 @@ export function editorView(engine, { board = null } = {}) {
   const link = el('input', { class: 'share-link', readonly: true, 'aria-label': 'Link to this board' });
   const playLink = el('a', { class: 'button-link primary play-it' }, 'Play it');
   const duelLink = el('a', { class: 'button-link duel-it' }, 'Duel on it');
-  const copyBtn = button('Copy link', async () => {
-    link.select();
-    try {
-      await navigator.clipboard.writeText(link.value);
-      toast('Link copied — send it to anyone.');
-    } catch {
-      toast('Select the link and copy it.');
-    }
-  }, { class: 'copy-link' });
+  const copyBtn = copyLinkButton(link);
 
   function setTool(t) {
     tool = t;
@@ -124,14 +115,6 @@ export function editorView(engine, { board = null } = {}) {
       refresh(false);
     },
   });
-
-  const onSize = () => {
-    model = resize(model, Number(rowsSel.querySelector('select').value), Number(colsSel.querySelector('select').value));
-    selected = -1;
-    refresh();
-  };
-  rowsSel.addEventListener('change', onSize);
-  colsSel.addEventListener('change', onSize);
 
   const root = el('section', { class: 'editor', 'aria-labelledby': 'editor-h' },
     el('header', { class: 'view-head' }, el('h2', { id: 'editor-h' }, 'Editor'),
