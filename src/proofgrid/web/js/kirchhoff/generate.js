@@ -97,8 +97,11 @@ function walk(rng, g, used, start, length) {
   return { path, edges };
 }
 
-/** Step 1: the solution's edge states (0/1/2), its fully clued board unique. */
-export function routePaths(rng, rows, cols, rec) {
+/**
+ * Step 1: the solution's edge states (0/1/2), its fully clued board unique.
+ * onTick(kept, paths) after every route tried (progress only; draws nothing).
+ */
+export function routePaths(rng, rows, cols, rec, onTick = null) {
   const g = geometry(rows, cols);
   let states = new Array(g.edges).fill(0);
   const used = new Array(g.edges).fill(false);
@@ -108,6 +111,7 @@ export function routePaths(rng, rows, cols, rec) {
   let tries = 0;
   while (kept < rec.paths && tries < rec.maxTries) {
     tries++;
+    if (onTick) onTick(kept, rec.paths);
     const terminals = starts.concat(ends);
     let start;
     if (terminals.length && rng.chance(rec.reuse[0], rec.reuse[1])) start = terminals[rng.below(terminals.length)];
@@ -259,7 +263,7 @@ export function generate(params, seed, onProgress = null) {
   const tell = onProgress || (() => {});
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     tell({ phase: 'route', done: 0, total: rec.paths, attempt });
-    const states = routePaths(rng, p.rows, p.cols, rec);
+    const states = routePaths(rng, p.rows, p.cols, rec, (done, total) => tell({ phase: 'route', done, total, attempt }));
     const full = boardFromSolution(p.rows, p.cols, states, p);
     const mini = minimise(rng, full, p.grade, (done, total) => tell({ phase: 'minimise', done, total, attempt }));
     tests += mini.tests;
