@@ -25,6 +25,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from proofgrid.rng import seed_from_text
+
 __all__ = [
     "GameId",
     "InvalidDescError",
@@ -34,6 +36,7 @@ __all__ = [
     "ProofgridError",
     "Puzzle",
     "Status",
+    "parse_seed",
     "split_game_id",
 ]
 
@@ -107,6 +110,25 @@ def split_game_id(text: str) -> GameId:
     if not seed:
         raise InvalidGameIdError("game ID has an empty seed after '#'")
     return GameId(params=params, seed=seed)
+
+
+def parse_seed(text: str) -> int:
+    """The 64-bit seed that the seed text of a ``params#seed`` game ID stands for.
+
+    A text of 1–20 ASCII decimal digits whose value is below 2**64 is that
+    integer; any other text (trimmed) is hashed by
+    :func:`proofgrid.rng.seed_from_text` (FNV-1a over UTF-8, then SplitMix64).
+    Text that is not valid Unicode (a lone surrogate) raises
+    :class:`InvalidGameIdError`. Both puzzles and their JavaScript mirrors use
+    exactly this rule.
+    """
+    t = text.strip()
+    if t.isascii() and t.isdigit() and len(t) <= 20 and int(t) < 1 << 64:
+        return int(t)
+    try:
+        return seed_from_text(t)
+    except UnicodeEncodeError:
+        raise InvalidGameIdError("seed text is not valid Unicode (lone surrogate)") from None
 
 
 P = TypeVar("P")

@@ -52,9 +52,9 @@ from proofgrid.puzzle import (
     InvalidDescError,
     InvalidGameIdError,
     InvalidParamsError,
+    parse_seed,
     split_game_id,
 )
-from proofgrid.rng import seed_from_text
 
 __all__ = [
     "FORMAT_VERSION",
@@ -254,14 +254,6 @@ def decode_board(desc: str, params: Params | None = None) -> Board:
 def validate_desc(params: Params, desc: str) -> None:
     """Raise :class:`InvalidDescError` unless ``desc`` decodes to a board of ``params``' size."""
     decode_board(desc, params)
-
-
-def parse_seed(text: str) -> int:
-    """Seed text to a 64-bit integer (decimal below 2**64 as is, else FNV-1a hashed)."""
-    t = text.strip()
-    if t.isdigit() and t.isascii() and len(t) <= 20 and int(t) < (1 << 64):
-        return int(t)
-    return seed_from_text(t)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,8 +36,8 @@ from __future__ import annotations
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.codec import encode_desc
 from proofgrid.matchless.params import Params, validate_params
-from proofgrid.puzzle import InvalidGameIdError
-from proofgrid.rng import SplitMix64, seed_from_text
+from proofgrid.puzzle import parse_seed
+from proofgrid.rng import SplitMix64
 
 __all__ = ["GENERATOR_VERSION", "generate", "generate_board", "seed_value"]
 
@@ -48,14 +48,8 @@ _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
 
 
 def seed_value(text: str) -> int:
-    """The 64-bit seed a game ID's seed text stands for (module docstring)."""
-    t = text.strip()
-    if t.isascii() and t.isdigit() and len(t) <= 20 and int(t) < 1 << 64:
-        return int(t)
-    try:
-        return seed_from_text(t)
-    except UnicodeEncodeError:
-        raise InvalidGameIdError("seed text is not valid Unicode (lone surrogate)") from None
+    """The 64-bit seed a game ID's seed text stands for: :func:`proofgrid.puzzle.parse_seed`."""
+    return parse_seed(text)
 
 
 def generate_board(params: Params, seed: int) -> Board:
