@@ -17,7 +17,7 @@ def test_quick_verify_passes() -> None:
     rep = verify.run(quick=True)
     assert rep.checks > 500
     assert rep.failures == []
-    assert rep.line() == f"{rep.checks} checks, 0 failures"
+    assert rep.summary() == f"{rep.checks} checks, 0 failures"
 
 
 def test_verify_catches_a_wrong_counter(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -391,10 +391,12 @@ def verify_cmd(
             assert isinstance(part, VerifyReport)
             for f in part.failures[:20]:
                 print(f"FAIL {f}")
-            studies.interrupted(f"finished {exc.done} of {exc.total} tasks: {part.line()} so far")
+            studies.interrupted(
+                f"finished {exc.done} of {exc.total} tasks: {part.summary()} so far"
+            )
     for f in rep.failures[:20]:
         print(f"FAIL {f}")
-    print(rep.line())
+    print(rep.summary())
     if rep.failures:
         raise typer.Exit(common.EXIT_CHECK_FAILED)
 

@@ -35,7 +35,6 @@ the count and the failure lines are those of the sequential run.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -60,6 +59,7 @@ from proofgrid.kirchhoff.moves import execute_move
 from proofgrid.kirchhoff.relax import Region, relax
 from proofgrid.puzzle import InvalidDescError
 from proofgrid.rng import SplitMix64
+from proofgrid.studies.report import VerifyReport
 from proofgrid.studies.runner import Runner, StudyInterrupted
 from proofgrid.studies.tasks import Task
 
@@ -74,24 +74,6 @@ __all__ = [
     "run",
     "seeded_checks",
 ]
-
-
-@dataclass
-class VerifyReport:
-    """Checks run and failures found (each failure one line)."""
-
-    checks: int = 0
-    failures: list[str] = field(default_factory=list)
-
-    def check(self, ok: bool, what: str) -> None:
-        """Count one check; record ``what`` when it failed."""
-        self.checks += 1
-        if not ok:
-            self.failures.append(what)
-
-    def line(self) -> str:
-        """``N checks, F failures``."""
-        return f"{self.checks} checks, {len(self.failures)} failures"
 
 
 def brute_force(board: Board, masks: Sequence[int]) -> list[tuple[int, ...]]:
@@ -422,14 +404,6 @@ def generated_presets(quick: bool) -> tuple[int, list[Params]]:
     return (2 if quick else 8), gen_presets
 
 
-def _merge(parts: Sequence[VerifyReport]) -> VerifyReport:
-    rep = VerifyReport()
-    for part in parts:
-        rep.checks += part.checks
-        rep.failures.extend(part.failures)
-    return rep
-
-
 def run(*, quick: bool = False, seed: int = 2026, runner: Runner | None = None) -> VerifyReport:
     """Run every check; ``quick`` is the fast form used by the test suite.
 
@@ -449,5 +423,7 @@ def run(*, quick: bool = False, seed: int = 2026, runner: Runner | None = None) 
         for part in runner.run(tasks, label="verify", unit="tasks"):
             parts.append(part)
     except KeyboardInterrupt:
-        raise StudyInterrupted(_merge(parts), runner.done_items, runner.total_items) from None
-    return _merge(parts)
+        raise StudyInterrupted(
+            VerifyReport.merge(parts), runner.done_items, runner.total_items
+        ) from None
+    return VerifyReport.merge(parts)

@@ -35,7 +35,6 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import product
 
 from proofgrid.graph.scc import reachable
@@ -48,6 +47,7 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import load_practice
 from proofgrid.matchless.solve import greedy_cascade_matches, solve
 from proofgrid.rng import seed_from_text
+from proofgrid.studies.report import VerifyReport
 from proofgrid.studies.runner import Runner, StudyInterrupted
 from proofgrid.studies.tasks import Task, plan
 
@@ -71,24 +71,6 @@ VERIFY_CHUNK = 200
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
-
-
-@dataclass
-class VerifyReport:
-    """Running tally: number of checks and a line per failure."""
-
-    checks: int = 0
-    failures: list[str] = field(default_factory=list)
-
-    def check(self, ok: bool, what: str) -> None:
-        """Count one check; record ``what`` if it failed."""
-        self.checks += 1
-        if not ok:
-            self.failures.append(what)
-
-    def summary(self) -> str:
-        """``N checks, F failures``."""
-        return f"{self.checks} checks, {len(self.failures)} failures"
 
 
 def bfs_reach_masks(board: Board) -> list[int]:
@@ -266,12 +248,8 @@ def duel_report(quick: bool) -> VerifyReport:
 
 
 def merge_reports(parts: Sequence[VerifyReport]) -> VerifyReport:
-    """Concatenate reports in order: checks add up, failures keep their order."""
-    report = VerifyReport()
-    for part in parts:
-        report.checks += part.checks
-        report.failures.extend(part.failures)
-    return report
+    """Concatenate reports in order (:meth:`VerifyReport.merge`)."""
+    return VerifyReport.merge(parts)
 
 
 def run_verify(
