@@ -43,7 +43,6 @@ from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import Hint, hint
 from proofgrid.kirchhoff.moves import execute_move, execute_moves, split_moves, status
 from proofgrid.kirchhoff.stats import format_table, run_stats
-from proofgrid.kirchhoff.verify import VerifyReport
 from proofgrid.kirchhoff.verify import run as run_verify
 from proofgrid.puzzle import InvalidParamsError, ProofgridError, Status
 from proofgrid.studies.runner import StudyInterrupted
@@ -383,22 +382,13 @@ def verify_cmd(
     quiet: bool = studies.quiet_option(),
 ) -> None:
     """Check the engine against brute force, the baseline search and Gale certificates."""
-    with studies.runner(workers, scheduler, quiet) as runner:
-        try:
-            rep = run_verify(quick=quick, seed=seed, runner=runner)
-        except StudyInterrupted as exc:
-            part = exc.partial
-            assert isinstance(part, VerifyReport)
-            for f in part.failures[:20]:
-                print(f"FAIL {f}")
-            studies.interrupted(
-                f"finished {exc.done} of {exc.total} tasks: {part.summary()} so far"
-            )
-    for f in rep.failures[:20]:
-        print(f"FAIL {f}")
-    print(rep.summary())
-    if rep.failures:
-        raise typer.Exit(common.EXIT_CHECK_FAILED)
+    studies.run_verification(
+        lambda runner: run_verify(quick=quick, seed=seed, runner=runner),
+        workers,
+        scheduler,
+        quiet,
+        "tasks",
+    )
 
 
 @kirchhoff_app.command("stats")

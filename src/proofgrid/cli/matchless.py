@@ -36,7 +36,7 @@ from proofgrid.matchless.params import DEFAULT_PARAMS, Params, decode_params, en
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
 from proofgrid.matchless.stats import StatsReport, run_stats
-from proofgrid.matchless.verify import VerifyReport, run_verify
+from proofgrid.matchless.verify import run_verify
 from proofgrid.puzzle import ProofgridError
 from proofgrid.studies.runner import StudyInterrupted
 
@@ -324,22 +324,13 @@ def verify(
         common.fail(str(exc))
     if first < LAUNCH:
         common.fail(f"daily boards begin on {LAUNCH.isoformat()}")
-    with studies.runner(workers, scheduler, quiet) as runner:
-        try:
-            report = run_verify(quick=quick, start=first, runner=runner)
-        except StudyInterrupted as exc:
-            part = exc.partial
-            assert isinstance(part, VerifyReport)
-            for line in part.failures[:20]:
-                print(f"FAIL {line}")
-            studies.interrupted(
-                f"checked {exc.done} of {exc.total} boards: {part.summary()} so far"
-            )
-    for line in report.failures[:20]:
-        print(f"FAIL {line}")
-    print(report.summary())
-    if report.failures:
-        raise typer.Exit(common.EXIT_CHECK_FAILED)
+    studies.run_verification(
+        lambda runner: run_verify(quick=quick, start=first, runner=runner),
+        workers,
+        scheduler,
+        quiet,
+        "boards",
+    )
 
 
 def _print_stats(report: StatsReport) -> None:

@@ -3,21 +3,24 @@
 The engines' ``stats`` and ``verify`` commands take the same three options
 through :func:`workers_option`, :func:`scheduler_option` and
 :func:`quiet_option`, open a runner with :func:`runner`, and report a Ctrl-C
-with :func:`interrupted` (exit status 130).
+with :func:`interrupted` (exit status 130). Both ``verify`` commands print
+their report through :func:`run_verification`.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 
+from proofgrid.cli import common
 from proofgrid.studies.bank import BankResult, build_bank
 from proofgrid.studies.puzzles import PUZZLES, puzzle
+from proofgrid.studies.report import VerifyReport
 from proofgrid.studies.runner import Runner, StudyInterrupted, open_runner
 
 __all__ = [
@@ -27,6 +30,7 @@ __all__ = [
     "interrupted",
     "quiet_option",
     "register",
+    "run_verification",
     "runner",
     "scheduler_option",
     "workers_option",
@@ -73,6 +77,34 @@ def interrupted(message: str) -> NoReturn:
     """Report a Ctrl-C (``interrupted: message`` on stderr) and exit 130."""
     print(f"interrupted: {message}", file=sys.stderr)
     raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def run_verification(
+    run: Callable[[Runner], VerifyReport],
+    workers: int | None,
+    scheduler: str | None,
+    quiet: bool,
+    unit: str,
+) -> None:
+    """Run a verification study and print it: up to 20 ``FAIL`` lines, then the summary.
+
+    Exit status 1 when a check failed; on Ctrl-C the partial report is printed
+    and the command exits with status 130 (``finished k of n <unit>``).
+    """
+    with runner(workers, scheduler, quiet) as open_:
+        try:
+            report = run(open_)
+        except StudyInterrupted as exc:
+            part = exc.partial
+            assert isinstance(part, VerifyReport)
+            for line in part.failures[:20]:
+                print(f"FAIL {line}")
+            interrupted(f"finished {exc.done} of {exc.total} {unit}: {part.summary()} so far")
+    for line in report.failures[:20]:
+        print(f"FAIL {line}")
+    print(report.summary())
+    if report.failures:
+        raise typer.Exit(common.EXIT_CHECK_FAILED)
 
 
 def grade_summary(grades: dict[str, int]) -> str:
