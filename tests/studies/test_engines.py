@@ -104,11 +104,14 @@ def test_merges_refuse_mixed_tables() -> None:
 
 
 def test_interrupted_stats_report_the_finished_prefix() -> None:
+    runner = StopAfter(2)
     with pytest.raises(StudyInterrupted) as info:
-        run_stats(600, Params(4, 4), duel_sizes=DUELS, runner=StopAfter(2))
+        run_stats(600, Params(4, 4), duel_sizes=DUELS, runner=runner)
     part = info.value.partial
     assert isinstance(part, stats_module.StatsReport)
-    k = 2 * stats_module.BOARD_CHUNK
+    chunk = runner.chunk_size(600, most=stats_module.BOARD_CHUNK, least=stats_module.LEAST_CHUNK)
+    k = 2 * chunk
+    assert 0 < k < 600
     direct: BoardStats = board_stats(k, Params(4, 4))
     assert part.boards.boards == k == info.value.done
     assert (

@@ -8,6 +8,9 @@ real process pool for out-of-order completion.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from collections.abc import Collection
 from typing import Any
 
@@ -21,6 +24,7 @@ from proofgrid.studies.backends import (
     PoolBackend,
     default_workers,
     make_backend,
+    start_method,
 )
 from proofgrid.studies.runner import Runner
 from proofgrid.studies.tasks import Task, chunked
@@ -53,6 +57,9 @@ class ScriptedBackend:
 
     def result(self, handle: Any) -> Any:
         return self._values.pop(handle).run()
+
+    def start(self) -> None:
+        pass
 
     def abort(self, handles: Collection[Any]) -> None:
         self.aborted = sorted(handles)
@@ -129,3 +136,44 @@ def test_make_backend_choices() -> None:
         DaskBackend("tcp://")
     with pytest.raises(BackendError, match="empty"):
         DaskBackend("  ")
+
+
+def test_start_method_forks_only_a_single_threaded_process() -> None:
+    if sys.platform.startswith("linux"):
+        assert start_method(1) == "fork"
+    assert start_method(2) in ("forkserver", "spawn")
+    assert start_method(7) == start_method(2)
+
+
+def test_pool_forks_before_threads_and_uses_the_fork_server_after() -> None:
+    """In a fresh interpreter (pytest runs threads of its own): the CLI's order of events."""
+    script = textwrap.dedent(
+        """
+        import threading, time
+        from proofgrid.studies.backends import PoolBackend
+        from proofgrid.studies.runner import Runner
+        from proofgrid.studies.tasks import chunked
+        from tests.studies.helpers import square_range
+
+        def run():
+            backend = PoolBackend(2)
+            backend.start()
+            out = list(Runner(backend).run(chunked(square_range, (), 50, 7)))
+            backend.close()
+            return backend.method, [x for part in out for x in part]
+
+        first = run()
+        stop = threading.Event()
+        threading.Thread(target=stop.wait, daemon=True).start()
+        second = run()
+        stop.set()
+        print(first[0], second[0], first[1] == second[1] == [j * j for j in range(50)])
+        """
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    fork, other, same = proc.stdout.split()
+    assert fork == ("fork" if sys.platform.startswith("linux") else other)
+    assert other in ("forkserver", "spawn") and same == "True"

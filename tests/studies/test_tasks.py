@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proofgrid.studies.tasks import Chunk, Task, chunked, plan
+from proofgrid.studies.tasks import CHUNKS_PER_SLOT, Chunk, Task, chunk_size, chunked, plan
 from tests.studies.helpers import square_range
 
 
@@ -41,3 +41,27 @@ def test_chunked_appends_the_range_and_weights_by_size() -> None:
     assert [t.items for t in tasks] == [3, 3]
     assert [x for t in tasks for x in t.run()] == [j * j for j in range(1, 7)]
     assert Task(square_range, (2, 4)).run() == [4, 9]
+
+
+@given(st.integers(0, 10**6), st.integers(1, 64), st.integers(1, 5000), st.integers(1, 200))
+def test_chunk_size_is_the_even_share_within_bounds(
+    n: int, slots: int, most: int, least: int
+) -> None:
+    k = chunk_size(n, slots, most=most, least=least)
+    assert 1 <= k <= most
+    if least <= most:
+        assert k >= least
+    tasks = len(plan(n, k))
+    if least < k < most:  # unclamped: the even share, about CHUNKS_PER_SLOT per slot
+        assert tasks <= CHUNKS_PER_SLOT * slots
+        assert k == 1 or len(plan(n, k - 1)) > CHUNKS_PER_SLOT * slots
+
+
+def test_chunk_size_rejects_no_slots() -> None:
+    with pytest.raises(ValueError, match="slots"):
+        chunk_size(10, 0, most=5)
+    with pytest.raises(ValueError, match="most"):
+        chunk_size(10, 2, most=0)
+    assert chunk_size(64_000, 2, most=2000, least=40) == 2000
+    assert chunk_size(10_000, 2, most=2000, least=40) == 313
+    assert chunk_size(130, 2, most=2000, least=40) == 40

@@ -46,6 +46,7 @@ from proofgrid.studies.tasks import Task, chunked, plan
 __all__ = [
     "BOARD_CHUNK",
     "DUEL_CHUNK",
+    "LEAST_CHUNK",
     "BoardStats",
     "DuelRow",
     "Histogram",
@@ -61,10 +62,16 @@ __all__ = [
 ]
 
 DEFAULT_BASE = "matchless/stats"
-BOARD_CHUNK = 250
-"""Boards per board-table task (about 0.1–0.3 s of work on 6x6)."""
-DUEL_CHUNK = 50
-"""Boards per duel task (both rules; about 0.1 s on 5x5)."""
+BOARD_CHUNK = 2000
+"""Most boards per board-table task (about 0.5 s of work on 6x6, 0.24 ms a board).
+
+The runner picks the size (:meth:`~proofgrid.studies.runner.Runner.chunk_size`):
+about 16 tasks per worker, at least :data:`LEAST_CHUNK` boards, at most this.
+"""
+DUEL_CHUNK = 1000
+"""Most boards per duel task (both rules; 0.17 ms a board on 4x4, 0.47 ms on 5x5)."""
+LEAST_CHUNK = 40
+"""Fewest boards per task (about 10 ms): keeps a task long against its fixed cost."""
 
 Histogram = tuple[tuple[int, int], ...]
 """A distribution as ``((value, boards), ...)``, values ascending."""
@@ -359,9 +366,9 @@ def run_stats(
     duel table for each ``(params, count)``.
 
     Without ``runner`` everything runs here, in order, calling ``advance``.
-    With one, the tables are cut into chunks (:data:`BOARD_CHUNK`,
-    :data:`DUEL_CHUNK` boards) run by the runner and merged in order: the
-    counts are identical. Ctrl-C then raises
+    With one, the tables are cut into chunks (at most :data:`BOARD_CHUNK`,
+    :data:`DUEL_CHUNK` boards; see :meth:`Runner.chunk_size`) run by the
+    runner and merged in order: the counts are identical. Ctrl-C then raises
     :class:`~proofgrid.studies.runner.StudyInterrupted` whose ``partial`` is
     the report over the chunks that finished (each table says how many boards
     it covers).
@@ -376,11 +383,12 @@ def run_stats(
     tasks: list[Task] = []
     groups: list[tuple[str, Params, int]] = []  # (kind, params, number of tasks)
     for p in sizes:
-        chunk_tasks = chunked(measure_boards, (p, base), n, BOARD_CHUNK)
+        size = runner.chunk_size(n, most=BOARD_CHUNK, least=LEAST_CHUNK)
+        chunk_tasks = chunked(measure_boards, (p, base), n, size)
         tasks.extend(chunk_tasks)
         groups.append(("boards", p, len(chunk_tasks)))
     for dparams, count in duel_sizes:
-        chunks = plan(count, DUEL_CHUNK)
+        chunks = plan(count, runner.chunk_size(count, most=DUEL_CHUNK, least=LEAST_CHUNK))
         tasks.extend(
             Task(duel_boards, (dparams, base, c.start, c.stop), 2 * c.size) for c in chunks
         )

@@ -6,13 +6,18 @@ finish, take a ``result``, ``abort`` what is still pending, ``close``.
 
 * :class:`InlineBackend` — one worker: the runner calls the tasks itself, in
   order, with no pickling and no process start-up.
-* :class:`PoolBackend` — :class:`concurrent.futures.ProcessPoolExecutor` with a
-  ``forkserver`` context (``spawn`` where there is none). Never ``fork``:
-  forking a process that already runs threads (the progress bar's, the Dask
-  client's) can copy a held lock into the child. The fork server preloads the
-  engines, so starting a worker costs a fork rather than a fresh interpreter.
-  Workers ignore SIGINT: Ctrl-C reaches the parent only, which cancels the
-  pending tasks and terminates the running ones.
+* :class:`PoolBackend` — :class:`concurrent.futures.ProcessPoolExecutor`.
+  :meth:`PoolBackend.start` launches the workers at once; on Linux, while this
+  process runs a single thread (the CLI starts the pool before its progress
+  bar), they are ``fork`` ed: a worker then starts in milliseconds with every
+  engine already imported. Never ``fork`` with other threads running (the
+  progress bar's, a Dask client's, a test runner's): the child could inherit
+  a lock another thread holds. Then, and on other systems, a ``forkserver``
+  context (``spawn`` where there is none) whose server preloads the engines,
+  so a worker costs a fork of the server, not a fresh interpreter; starting
+  the server costs about 0.2 s. Workers ignore SIGINT: Ctrl-C reaches the
+  parent only, which cancels the pending tasks and terminates the running
+  ones.
 * :class:`DaskBackend` — ``dask.distributed.Client(address).submit`` on a
   running scheduler. The workers must be able to import :mod:`proofgrid`
   (install the same version there); tasks travel as references to module-level
@@ -27,6 +32,7 @@ import concurrent.futures as cf
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Collection
 from typing import Any, Protocol
@@ -43,6 +49,7 @@ __all__ = [
     "PoolBackend",
     "default_workers",
     "make_backend",
+    "start_method",
 ]
 
 PRELOAD = (
@@ -55,7 +62,10 @@ PRELOAD = (
 
 ``__main__`` first: a worker must be able to unpickle functions defined in the
 main module, so without it every worker would re-import the main module (for
-the ``proofgrid`` command, the whole CLI) after its fork.
+the ``proofgrid`` command, the whole CLI) after its fork. (CPython 3.11's fork
+server never receives the main module's path, so there each worker still
+imports it after its fork: about 0.2 s, one more reason to ``fork`` when that
+is safe.)
 """
 
 
@@ -89,6 +99,10 @@ class Backend(Protocol):
         """How many tasks can run at once."""
         ...
 
+    def start(self) -> None:
+        """Get the workers ready now (idempotent); called before any thread starts."""
+        ...
+
     def submit(self, task: Task) -> Any:
         """Start ``task``; return a handle."""
         ...
@@ -117,6 +131,9 @@ class InlineBackend:
     inline = True
     slots = 1
 
+    def start(self) -> None:
+        """Nothing to start."""
+
     def submit(self, task: Task) -> Any:  # pragma: no cover - the runner never submits here
         raise NotImplementedError("the runner calls inline tasks itself")
 
@@ -138,8 +155,28 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _noop() -> None:
+    """A task that does nothing (:meth:`PoolBackend.start` uses it to launch the workers)."""
+
+
+def start_method(threads: int | None = None) -> str:
+    """The pool's start method when this process runs ``threads`` threads (default: now).
+
+    ``fork`` on Linux with a single thread; else ``forkserver`` where it
+    exists; else ``spawn`` (module docstring).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    n = threading.active_count() if threads is None else threads
+    if n == 1 and sys.platform.startswith("linux") and "fork" in methods:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
 def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    method = start_method()
+    if method == "fork":
+        return multiprocessing.get_context("fork")
+    if method == "forkserver":
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(list(PRELOAD))
         return ctx
@@ -159,6 +196,8 @@ class PoolBackend:
             raise BackendError(f"need at least one worker, got {workers}")
         self._workers = workers
         self._pool: cf.ProcessPoolExecutor | None = None
+        self.method: str | None = None
+        """The start method of the running pool (:func:`start_method`); None before."""
 
     @property
     def name(self) -> str:
@@ -172,10 +211,20 @@ class PoolBackend:
 
     def _executor(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
+            ctx = _context()
+            self.method = ctx.get_start_method()
             self._pool = cf.ProcessPoolExecutor(
-                self._workers, mp_context=_context(), initializer=_ignore_sigint
+                self._workers, mp_context=ctx, initializer=_ignore_sigint
             )
         return self._pool
+
+    def start(self) -> None:
+        """Launch the worker processes now (a no-op task makes the executor start them all).
+
+        Idempotent. Call it before starting threads, so they may be forked.
+        """
+        if self._pool is None:
+            self._executor().submit(_noop)
 
     def submit(self, task: Task) -> cf.Future[Any]:
         """Queue ``task`` on the pool."""
@@ -273,6 +322,9 @@ class DaskBackend:
         """Cancel the futures on the cluster (running tasks finish there, unread)."""
         if handles:
             self._client.cancel(list(handles))  # type: ignore[no-untyped-call]
+
+    def start(self) -> None:
+        """Nothing to start: the cluster runs already."""
 
     def close(self) -> None:
         """Close the client (the cluster keeps running)."""

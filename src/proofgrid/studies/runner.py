@@ -34,7 +34,7 @@ from rich.progress import Task as BarTask
 from rich.text import Text
 
 from proofgrid.studies.backends import Backend, make_backend
-from proofgrid.studies.tasks import Task
+from proofgrid.studies.tasks import Task, chunk_size
 
 __all__ = ["Runner", "StudyInterrupted", "open_runner", "progress_bar"]
 
@@ -116,6 +116,10 @@ class Runner:
         """Tasks kept in flight."""
         return self._window if self._window is not None else max(2, 4 * self.backend.slots)
 
+    def chunk_size(self, n: int, *, most: int, least: int = 1) -> int:
+        """:func:`~proofgrid.studies.tasks.chunk_size` for ``n`` items on this backend's slots."""
+        return chunk_size(n, self.backend.slots, most=most, least=least)
+
     def _bar(self, label: str, unit: str, total: int) -> TaskID | None:
         if self.progress is None:
             return None
@@ -179,6 +183,7 @@ def open_runner(
     """
     backend = make_backend(workers, scheduler)
     try:
+        backend.start()  # before the progress bar's thread: a pool may then fork
         with progress_bar(quiet=quiet) as progress:
             yield Runner(backend, progress=progress)
     except BaseException:

@@ -9,7 +9,11 @@ back in chunk order, so any merge that is a fold over that order — sums,
 concatenations, appending lines to a file — gives the same answer on one
 worker, on a process pool or on a cluster. The chunk size only trades
 scheduling overhead against load balance; it never changes a result (the test
-suite checks both claims).
+suite checks both claims), so :func:`chunk_size` may pick it from the number
+of workers: about :data:`CHUNKS_PER_SLOT` chunks per worker, so the last chunk
+to finish leaves a worker idle for a small share of the run, and no more, so
+the fixed cost of a task (a few milliseconds on a Dask cluster, where every
+task is a round trip through the scheduler) stays a small share too.
 
 A :class:`Task` is a top-level importable function with picklable arguments,
 so it can be sent to a ``spawn``/``forkserver`` process or a Dask worker by
@@ -22,7 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Chunk", "Task", "chunked", "plan"]
+__all__ = ["CHUNKS_PER_SLOT", "Chunk", "Task", "chunk_size", "chunked", "plan"]
+
+CHUNKS_PER_SLOT = 16
+"""Chunks per worker that :func:`chunk_size` aims at (before its bounds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,25 @@ def plan(n: int, size: int, *, first: int = 0) -> tuple[Chunk, ...]:
     return tuple(
         Chunk(i, a, min(a + size, n)) for i, a in enumerate(range(first, max(first, n), size))
     )
+
+
+def chunk_size(n: int, slots: int, *, most: int, least: int = 1) -> int:
+    """Items per chunk for ``n`` items on ``slots`` workers.
+
+    ``ceil(n / (CHUNKS_PER_SLOT · slots))``, clamped to ``[least, most]``
+    (``most`` wins if the bounds cross): ``most`` caps one task's run time
+    (and so the idle tail and the progress bar's step), ``least`` keeps tasks
+    long against their fixed cost. O(1).
+
+    Raises
+    ------
+    ValueError
+        If ``slots`` or ``most`` is below 1.
+    """
+    if slots < 1 or most < 1:
+        raise ValueError(f"need slots and most of at least 1, got {slots} and {most}")
+    even = -(-max(n, 0) // (CHUNKS_PER_SLOT * slots))
+    return min(most, max(least, even, 1))
 
 
 @dataclass(frozen=True, slots=True)
