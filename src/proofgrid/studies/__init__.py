@@ -6,8 +6,8 @@
 * :mod:`~proofgrid.studies.tasks` — a study is a list of seeded chunks (chunk
   ``i`` covers items ``[i·k, (i+1)·k)``; each item's seed comes from its index);
 * :mod:`~proofgrid.studies.backends` — where tasks run: inline (one worker), a
-  local ``forkserver`` process pool (``--workers N``), or a Dask distributed
-  cluster (``--scheduler ADDRESS``);
+  local process pool (``--workers N``; forked, or from a fork server once
+  threads run), or a Dask distributed cluster (``--scheduler ADDRESS``);
 * :mod:`~proofgrid.studies.runner` — results back in chunk order, a progress
   bar with rate and ETA, clean Ctrl-C (pending work cancelled, what finished
   reported);

@@ -16,8 +16,8 @@ the fixed cost of a task (a few milliseconds on a Dask cluster, where every
 task is a round trip through the scheduler) stays a small share too.
 
 A :class:`Task` is a top-level importable function with picklable arguments,
-so it can be sent to a ``spawn``/``forkserver`` process or a Dask worker by
-reference.
+so it can be sent to a forked, ``forkserver`` or ``spawn`` process or a Dask
+worker by reference.
 """
 
 from __future__ import annotations
