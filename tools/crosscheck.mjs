@@ -10,10 +10,11 @@
 //   {k: "duel", succ, unlit, rule, level, seed, budget} -> {shell, perfect, value}
 //                                               (+ best: every optimal move, for perfect)
 //   {k: "date", text}                        -> {ok, number} or {ok: false, error}
-// BigInts travel as decimal strings. A job that throws answers {error, message}.
+// BigInts travel as decimal strings. The job loop is tools/crosscheck_serve.mjs.
 
 import { kosarajuScc } from '../src/proofgrid/web/js/core/graph.js';
 import * as E from '../src/proofgrid/web/js/matchless/engine.js';
+import { attempt, serve } from './crosscheck_serve.mjs';
 
 let duel = null;
 try {
@@ -57,19 +58,13 @@ const handlers = {
     };
   },
   id({ text }) {
-    try {
+    return attempt(() => {
       const b = E.readGameId(text); // unguarded: any non-GameIdError shows
-      return { ok: true, id: E.formatGameId(b), params: b.params };
-    } catch (err) {
-      return { ok: false, error: err.name };
-    }
+      return { id: E.formatGameId(b), params: b.params };
+    });
   },
   date({ text }) {
-    try {
-      return { ok: true, number: E.daily(text).number };
-    } catch (err) {
-      return { ok: false, error: err.name };
-    }
+    return attempt(() => ({ number: E.daily(text).number }));
   },
   duel({ succ, unlit, rule, level, seed, budget }) {
     if (!duel) throw new Error('js/matchless/duel.js is missing');
@@ -81,19 +76,4 @@ const handlers = {
   },
 };
 
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const lines = Buffer.concat(chunks).toString('utf8').split('\n');
-const out = [];
-for (const line of lines) {
-  if (!line.trim()) continue;
-  const job = JSON.parse(line);
-  let answer;
-  try {
-    answer = handlers[job.k](job);
-  } catch (err) {
-    answer = { error: err.name, message: String(err.message).split('\n')[0] };
-  }
-  out.push(JSON.stringify(answer));
-}
-process.stdout.write(out.join('\n') + '\n');
+await serve(handlers);

@@ -401,22 +401,55 @@ def _fingerprint(items: list[Json]) -> str:
     return h.hexdigest()[:16]
 
 
+class Node:
+    """One Node process running ``script``, fed jobs while Python works (answers read at the end).
+
+    Shared by both cross-checks (the Kirchhoff one sends its generation jobs
+    first, so Node works on them while Python builds the rest).
+    """
+
+    def __init__(self, node: str, script: Path = NODE_SCRIPT) -> None:
+        self.proc = subprocess.Popen(
+            [node, str(script)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.sent = 0
+        self.t0 = time.perf_counter()
+
+    def send(self, jobs: list[Json]) -> None:
+        """Write jobs, one JSON line each."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(("\n".join(_canon(j) for j in jobs) + "\n").encode())
+        self.proc.stdin.flush()
+        self.sent += len(jobs)
+
+    def answers(self, timeout: float = 7200) -> tuple[list[Json], float]:
+        """Close the input; every answer, in job order, and the seconds since the start."""
+        out, err = self.proc.communicate(timeout=timeout)
+        seconds = time.perf_counter() - self.t0
+        if self.proc.returncode != 0:
+            raise RuntimeError(f"node exited {self.proc.returncode}: {err.decode()[-2000:]}")
+        answers = [json.loads(line) for line in out.decode().splitlines() if line.strip()]
+        if len(answers) != self.sent:
+            raise RuntimeError(f"node answered {len(answers)} of {self.sent} jobs")
+        return answers, seconds
+
+
+def node_missing(node: str) -> bool:
+    """True (after printing the error) when there is no Node executable at ``node``."""
+    if Path(node).exists() or shutil.which(node):
+        return False
+    print(f"error: node not found at {node}", file=sys.stderr)
+    return True
+
+
 def run_node(node: str, jobs: list[Json]) -> list[Json]:
     """One Node process answers every job (JSON lines in, JSON lines out)."""
-    payload = "\n".join(_canon(j) for j in jobs) + "\n"
-    proc = subprocess.run(
-        [node, str(NODE_SCRIPT)],
-        input=payload.encode(),
-        capture_output=True,
-        check=False,
-        timeout=600,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(f"node exited {proc.returncode}: {proc.stderr.decode()[-2000:]}")
-    answers = [json.loads(line) for line in proc.stdout.decode().splitlines() if line.strip()]
-    if len(answers) != len(jobs):
-        raise RuntimeError(f"node answered {len(answers)} of {len(jobs)} jobs")
-    return answers
+    nd = Node(node)
+    nd.send(jobs)
+    return nd.answers(timeout=600)[0]
 
 
 def compare(cat: Category, answers: list[Json], keys: list[str] | None = None) -> tuple[int, str]:
@@ -443,6 +476,27 @@ def compare(cat: Category, answers: list[Json], keys: list[str] | None = None) -
     return bad, _fingerprint(seen)
 
 
+def report(
+    parts: list[tuple[Category, list[Json]]], note: Callable[[Category], str], width: int
+) -> int:
+    """Compare each category with its answers, print one line each; the number of mismatches.
+
+    A line: name, cases, verdict (ok only if no case differs and the two
+    fingerprints agree), both fingerprints, Python's seconds and ``note``.
+    """
+    total_bad = 0
+    for cat, answers in parts:
+        bad, js_fp = compare(cat, answers)
+        py_fp = _fingerprint(cat.expected)
+        total_bad += bad
+        verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
+        print(
+            f"  {cat.name:<{width}} {len(cat.expected):>6} cases  {verdict:<14} "
+            f"sha256 py {py_fp}  js {js_fp}  py {cat.seconds:6.1f} s  {note(cat)}"
+        )
+    return total_bad
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fast", action="store_true", help="60 dailies, 300 boards, 30 duel boards")
@@ -459,8 +513,7 @@ def main(argv: list[str] | None = None) -> int:
     days = args.days if args.days is not None else (60 if args.fast else 365)
     nboards = args.boards if args.boards is not None else (300 if args.fast else 2000)
     nduels = args.duels if args.duels is not None else (30 if args.fast else 150)
-    if not Path(args.node).exists() and not shutil.which(args.node):
-        print(f"error: node not found at {args.node}", file=sys.stderr)
+    if node_missing(args.node):
         return 2
 
     rng = SplitMix64(seed_from_text(f"proofgrid/crosscheck/{args.seed}"))
@@ -507,19 +560,13 @@ def main(argv: list[str] | None = None) -> int:
         f"crosscheck: Python (Tarjan) vs JavaScript (Kosaraju), seed {args.seed}; "
         f"Python {py_seconds:.1f} s, Node {node_seconds:.1f} s (one process, {len(jobs)} jobs)"
     )
-    total_bad = 0
+    parts = []
     for cat in cats:
         a, b = spans[cat.name]
         if cat.name == "moves":
             cat.jobs = jobs[a:b]
-        bad, js_fp = compare(cat, answers[a:b])
-        py_fp = _fingerprint(cat.expected)
-        total_bad += bad
-        verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
-        print(
-            f"  {cat.name:<8} {len(cat.expected):>6} cases  {verdict:<14} "
-            f"sha256 py {py_fp}  js {js_fp}  {cat.note()}"
-        )
+        parts.append((cat, answers[a:b]))
+    total_bad = report(parts, Category.note, width=8)
     if duel_cat is None:
         print("  duel     skipped: proofgrid.matchless.duel or js/matchless/duel.js is missing")
     print(f"total {time.perf_counter() - t0:.1f} s: {'AGREE' if total_bad == 0 else 'DISAGREE'}")

@@ -12,11 +12,10 @@
 //   {k: "kid", text}               -> {ok, id} or {ok: false, error}
 //   {k: "kmove", id, text}         -> {ok, edge, mark} or {ok: false, error}
 // BigInts travel as decimal strings; a counter past its limits is "limit".
-// A job that throws unexpectedly answers {error, message}.
-
-import { createInterface } from 'node:readline';
+// The job loop is tools/crosscheck_serve.mjs.
 
 import * as K from '../src/proofgrid/web/js/kirchhoff/engine.js';
+import { attempt, serve } from './crosscheck_serve.mjs';
 
 const boards = new Map();
 function boardOf(id) {
@@ -109,36 +108,15 @@ const handlers = {
     return out;
   },
   kid({ text }) {
-    try {
-      return { ok: true, id: K.formatGameId(K.readGameId(text)) };
-    } catch (err) {
-      return { ok: false, error: err.name };
-    }
+    return attempt(() => ({ id: K.formatGameId(K.readGameId(text)) }));
   },
   kmove({ id, text }) {
     const b = boardOf(id);
-    try {
+    return attempt(() => {
       const { edge, mark } = K.parseMove(b, text);
-      return { ok: true, edge, mark };
-    } catch (err) {
-      return { ok: false, error: err.name };
-    }
+      return { edge, mark };
+    });
   },
 };
 
-// Lines are answered as they arrive (Python sends more jobs while it works);
-// the answers are written at the end, so a full stdout pipe never blocks us.
-
-const out = [];
-for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-  if (!line.trim()) continue;
-  const job = JSON.parse(line);
-  let answer;
-  try {
-    answer = handlers[job.k](job);
-  } catch (err) {
-    answer = { error: err.name, message: String(err.message).split('\n')[0] };
-  }
-  out.push(JSON.stringify(answer));
-}
-process.stdout.write(out.join('\n') + '\n');
+await serve(handlers);

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import shutil
 import subprocess
 import sys
@@ -70,10 +69,10 @@ from crosscheck import (  # noqa: E402
     ALPHABET,
     FUZZ_CHARS,
     Category,
-    _canon,
-    _fingerprint,
+    Node,
     _js_error_type,
-    compare,
+    node_missing,
+    report,
 )
 from proofgrid.kirchhoff.board import (  # noqa: E402
     BLANK,
@@ -507,36 +506,6 @@ def build_moves(pool: list[tuple[Params, Board, Any]], ids: list[str], rng: Spli
 # --- running ----------------------------------------------------------------------------------
 
 
-class Node:
-    """One Node process, fed jobs while Python works (answers are read at the end)."""
-
-    def __init__(self, node: str) -> None:
-        self.proc = subprocess.Popen(
-            [node, str(NODE_SCRIPT)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        self.sent = 0
-        self.t0 = time.perf_counter()
-
-    def send(self, jobs: list[Json]) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(("\n".join(_canon(j) for j in jobs) + "\n").encode())
-        self.proc.stdin.flush()
-        self.sent += len(jobs)
-
-    def answers(self) -> tuple[list[Json], float]:
-        out, err = self.proc.communicate(timeout=7200)
-        seconds = time.perf_counter() - self.t0
-        if self.proc.returncode != 0:
-            raise RuntimeError(f"node exited {self.proc.returncode}: {err.decode()[-2000:]}")
-        answers = [json.loads(line) for line in out.decode().splitlines() if line.strip()]
-        if len(answers) != self.sent:
-            raise RuntimeError(f"node answered {len(answers)} of {self.sent} jobs")
-        return answers, seconds
-
-
 def run(
     *,
     per_preset: int = 300,
@@ -548,8 +517,7 @@ def run(
 ) -> int:
     """Run every category; print a line each; return 0 (agree), 1 (mismatch) or 2 (error)."""
     node = node or shutil.which("node") or "/usr/bin/node"
-    if not Path(node).exists() and not shutil.which(node):
-        print(f"error: node not found at {node}", file=sys.stderr)
+    if node_missing(node):
         return 2
     rng = SplitMix64(seed_from_text(f"proofgrid/crosscheck/kirchhoff/{seed}"))
     t_start = time.perf_counter()
@@ -562,7 +530,7 @@ def run(
     dates = [(LAUNCH + dt.timedelta(days=k)).isoformat() for k in range(days)]
     jobs_a += [{"k": "kdaily", "date": d} for d in dates]
     try:
-        nd = Node(node)
+        nd = Node(node, NODE_SCRIPT)
         nd.send(jobs_a)
     except OSError as err:
         print(f"error: {err}", file=sys.stderr)
@@ -615,19 +583,12 @@ def run(
         f"kirchhoff crosscheck: Python vs JavaScript, seed {seed}; Python {py_seconds:.1f} s, "
         f"Node {node_seconds:.1f} s (one process, running alongside; {nd.sent} jobs)"
     )
-    total_bad = 0
+    parts = []
     at = 0
     for cat in cats:
-        got = answers[at : at + len(cat.jobs)]
+        parts.append((cat, answers[at : at + len(cat.jobs)]))
         at += len(cat.jobs)
-        bad, js_fp = compare(cat, got)
-        py_fp = _fingerprint(cat.expected)
-        total_bad += bad
-        verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
-        print(
-            f"  {cat.name:<12} {len(cat.expected):>6} cases  {verdict:<14} "
-            f"sha256 py {py_fp}  js {js_fp}  py {cat.seconds:6.1f} s  {_note(cat)}"
-        )
+    total_bad = report(parts, _note, width=12)
     print(
         f"kirchhoff total {time.perf_counter() - t_start:.1f} s: "
         f"{'AGREE' if total_bad == 0 else 'DISAGREE'}"
