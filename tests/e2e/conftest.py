@@ -14,6 +14,7 @@ import shutil
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,24 @@ class PageErrors:
     def check(self) -> None:
         assert self.exceptions == [], self.exceptions
         assert self.console == [], self.console
+
+
+@contextmanager
+def fresh_page(browser: Any, **options: Any) -> Iterator[tuple[Any, Any, PageErrors]]:
+    """A new browser context (``options`` as for ``new_context``), its page and its errors.
+
+    For tests that need their own context (viewport, a live server of their
+    own, offline switching); the context is closed on the way out, and the
+    test calls ``errs.check()`` where it wants the page to have been clean.
+    """
+    ctx = browser.new_context(**options)
+    page = ctx.new_page()
+    errs = PageErrors()
+    errs.attach(page)
+    try:
+        yield ctx, page, errs
+    finally:
+        ctx.close()
 
 
 @pytest.fixture

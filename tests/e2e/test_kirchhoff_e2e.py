@@ -39,8 +39,8 @@ from proofgrid.kirchhoff.moves import status
 from proofgrid.puzzle import Status
 from proofgrid.server import WEB_DIR, create_app, load_site
 from tests.e2e.conftest import (
-    PageErrors,
     cached_paths,
+    fresh_page,
     screenshot,
     stamped_tiers,
     wait_for_one_new_cache,
@@ -533,50 +533,41 @@ def test_a_new_version_keeps_kirchhoff_offline(browser: Any, tmp_path: Path) -> 
     web = tmp_path / "web"
     shutil.copytree(WEB_DIR, web)
     app = create_app(web)
-    with live_server(app=app) as url:
-        ctx = browser.new_context(service_workers="allow")
-        page = ctx.new_page()
-        errs = PageErrors()
-        errs.attach(page)
-        try:
-            page.goto(url + "/#kirchhoff/rules")
-            page.wait_for_selector(".kirchhoff-rules")
-            page.wait_for_function(KIRCHHOFF_READY)
-            old = page.evaluate("caches.keys()")
-            assert len(old) == 1
-            # Publish a new version, then come back through a Matchless page only.
-            css = web / "css" / "app.css"
-            css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
-            app.site_files.clear()
-            app.site_files.update(load_site(web))
-            page.goto(url + "/#daily")
-            page.reload()  # the browser re-checks sw.js on navigation
-            page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
-            assert "new version" in page.inner_text("#toast")
-            # The new version carried the group over: the user had Kirchhoff offline.
-            new = wait_for_one_new_cache(page, old[0])
-            assert set(kirchhoff_group(app.site_files)) <= set(new)
-            ctx.set_offline(True)
-            page.goto(url + "/#kirchhoff/edit")
-            page.reload()
-            page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
-            spacing = page.evaluate(
-                "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
-            )
-            assert spacing == "3px"  # the new version, from the new cache
-            errs.check()
-        finally:
-            ctx.close()
+    with (
+        live_server(app=app) as url,
+        fresh_page(browser, service_workers="allow") as (ctx, page, errs),
+    ):
+        page.goto(url + "/#kirchhoff/rules")
+        page.wait_for_selector(".kirchhoff-rules")
+        page.wait_for_function(KIRCHHOFF_READY)
+        old = page.evaluate("caches.keys()")
+        assert len(old) == 1
+        # Publish a new version, then come back through a Matchless page only.
+        css = web / "css" / "app.css"
+        css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
+        app.site_files.clear()
+        app.site_files.update(load_site(web))
+        page.goto(url + "/#daily")
+        page.reload()  # the browser re-checks sw.js on navigation
+        page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
+        assert "new version" in page.inner_text("#toast")
+        # The new version carried the group over: the user had Kirchhoff offline.
+        new = wait_for_one_new_cache(page, old[0])
+        assert set(kirchhoff_group(app.site_files)) <= set(new)
+        ctx.set_offline(True)
+        page.goto(url + "/#kirchhoff/edit")
+        page.reload()
+        page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
+        spacing = page.evaluate(
+            "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
+        )
+        assert spacing == "3px"  # the new version, from the new cache
+        errs.check()
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> None:
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    try:
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_ctx, page, errs):
         page.goto(base_url + "#kirchhoff/daily")
         kp = KPage(page)
         kp.wait()
@@ -599,6 +590,4 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
             page.goto(base_url + frag)
             page.wait_for_selector(sel)
             screenshot(page, f"kirchhoff-{name}-{width}x{height}.png")
-        assert errors == []
-    finally:
-        ctx.close()
+        errs.check()

@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     api,
     cached_paths,
     cell_name,
+    fresh_page,
     screenshot,
     stamped_tiers,
     wait_for_one_new_cache,
@@ -361,47 +362,43 @@ def test_first_visit_to_the_daily_fetches_no_kirchhoff_file(browser: Any) -> Non
         await inner(scope, receive, send)
 
     app.app = recording
-    with live_server(app=app) as url:
-        ctx = browser.new_context(service_workers="allow")
+    with (
+        live_server(app=app) as url,
+        fresh_page(browser, service_workers="allow") as (ctx, page, errs),
+    ):
         requested: list[str] = []  # what the page (and its workers) asked for
         ctx.on("request", lambda r: requested.append(urlparse(r.url).path))
-        page = ctx.new_page()
-        errs = PageErrors()
-        errs.attach(page)
-        try:
-            page.goto(url + "/")
-            Board(page).wait()
-            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
-            cached = cached_paths(page)
-            assert len(cached) == 1
-            assert sorted(next(iter(cached.values()))) == sorted(core)  # the core, precached
-            for frag in ("#practice/3", "#duel", "#edit", "#stats", "#home"):
-                page.goto(url + "/" + frag)
-                page.wait_for_selector("main > section")
-            assert "/js/matchless/duel-view.js" in served and "/js/app/main.js" in requested
-            assert [p for p in served if p in kirchhoff] == []
-            assert [p for p in requested if p in kirchhoff] == []
-            assert "/js/kirchhoff/routes.js" in served  # core: the router imports it
-            # The worker answers a request for an unknown group, on the message's port.
-            reply = page.evaluate(ASK_GROUP, "nope")
-            assert reply["ok"] is False and reply["group"] == "nope"
-            # A group file fetched through the worker is kept as it loads, and alone.
-            page.evaluate("fetch('js/core/flow.js').then((r) => r.text())")
-            for _ in range(200):
-                now = set(next(iter(cached_paths(page).values())))
-                if "/js/core/flow.js" in now:
-                    break
-                page.wait_for_timeout(50)
-            assert now & set(kirchhoff) == {"/js/core/flow.js"}
-            # Control: the first Kirchhoff route does fetch the group, as the oracle can see.
-            page.goto(url + "/#kirchhoff/rules")
-            page.wait_for_function(
-                "() => document.documentElement.dataset.offlineKirchhoff === 'ready'"
-            )
-            assert set(kirchhoff) <= set(served)
-            errs.check()
-        finally:
-            ctx.close()
+        page.goto(url + "/")
+        Board(page).wait()
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+        cached = cached_paths(page)
+        assert len(cached) == 1
+        assert sorted(next(iter(cached.values()))) == sorted(core)  # the core, precached
+        for frag in ("#practice/3", "#duel", "#edit", "#stats", "#home"):
+            page.goto(url + "/" + frag)
+            page.wait_for_selector("main > section")
+        assert "/js/matchless/duel-view.js" in served and "/js/app/main.js" in requested
+        assert [p for p in served if p in kirchhoff] == []
+        assert [p for p in requested if p in kirchhoff] == []
+        assert "/js/kirchhoff/routes.js" in served  # core: the router imports it
+        # The worker answers a request for an unknown group, on the message's port.
+        reply = page.evaluate(ASK_GROUP, "nope")
+        assert reply["ok"] is False and reply["group"] == "nope"
+        # A group file fetched through the worker is kept as it loads, and alone.
+        page.evaluate("fetch('js/core/flow.js').then((r) => r.text())")
+        for _ in range(200):
+            now = set(next(iter(cached_paths(page).values())))
+            if "/js/core/flow.js" in now:
+                break
+            page.wait_for_timeout(50)
+        assert now & set(kirchhoff) == {"/js/core/flow.js"}
+        # Control: the first Kirchhoff route does fetch the group, as the oracle can see.
+        page.goto(url + "/#kirchhoff/rules")
+        page.wait_for_function(
+            "() => document.documentElement.dataset.offlineKirchhoff === 'ready'"
+        )
+        assert set(kirchhoff) <= set(served)
+        errs.check()
 
 
 def test_practice_progress_is_saved(page: Any, base_url: str) -> None:
@@ -459,13 +456,12 @@ def test_stats_export_import_round_trip(
 
 
 def test_reduced_motion_high_contrast_dark_theme_and_aria(browser: Any, base_url: str) -> None:
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, reduced_motion="reduce", color_scheme="dark"
-    )
-    page = ctx.new_page()
-    errs = PageErrors()
-    errs.attach(page)
-    try:
+    with fresh_page(
+        browser,
+        viewport={"width": 390, "height": 844},
+        reduced_motion="reduce",
+        color_scheme="dark",
+    ) as (_ctx, page, errs):
         page.goto(base_url)
         board = Board(page)
         board.wait()
@@ -495,17 +491,11 @@ def test_reduced_motion_high_contrast_dark_theme_and_aria(browser: Any, base_url
             == "rgb(0, 0, 0)"
         )
         errs.check()
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> None:
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    page = ctx.new_page()
-    errs = PageErrors()
-    errs.attach(page)
-    try:
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_ctx, page, errs):
         page.goto(base_url)
         board = Board(page)
         board.wait()
@@ -525,52 +515,41 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
             page.wait_for_selector("main > section")
             screenshot(page, f"{name}-{width}x{height}.png")
         errs.check()
-    finally:
-        ctx.close()
 
 
 def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) -> None:
     web = tmp_path / "web"
     shutil.copytree(WEB_DIR, web)
     app = create_app(web)
-    with live_server(app=app) as url:
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        errs = PageErrors()
-        errs.attach(page)
-        try:
-            page.goto(url + "/")
-            Board(page).wait()
-            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
-            old = page.evaluate("caches.keys()")
-            assert len(old) == 1 and old[0].startswith("proofgrid-")
-            # Publish a new version: one asset changes, so the stamped cache version does.
-            css = web / "css" / "app.css"
-            css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
-            app.site_files.clear()
-            app.site_files.update(load_site(web))
-            page.reload()  # the browser re-checks sw.js on navigation
-            page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
-            assert "new version" in page.inner_text("#toast")
-            new = wait_for_one_new_cache(page, old[0])
-            # Kirchhoff was never opened: the new version did not fetch its group either.
-            core, groups = stamped_tiers(app.site_files)
-            assert sorted(new) == sorted(core) and not set(new) & set(groups["kirchhoff"])
-            page.reload()
-            Board(page).wait()
-            spacing = page.evaluate(
-                "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
-            )
-            assert spacing == "3px"  # the new stylesheet, from the new cache
-            ctx.set_offline(True)
-            page.reload()
-            Board(page).wait()
-            assert (
-                page.evaluate(
-                    "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
-                )
-                == "3px"
-            )
-            errs.check()
-        finally:
-            ctx.close()
+    with live_server(app=app) as url, fresh_page(browser) as (ctx, page, errs):
+        page.goto(url + "/")
+        Board(page).wait()
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
+        old = page.evaluate("caches.keys()")
+        assert len(old) == 1 and old[0].startswith("proofgrid-")
+        # Publish a new version: one asset changes, so the stamped cache version does.
+        css = web / "css" / "app.css"
+        css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
+        app.site_files.clear()
+        app.site_files.update(load_site(web))
+        page.reload()  # the browser re-checks sw.js on navigation
+        page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
+        assert "new version" in page.inner_text("#toast")
+        new = wait_for_one_new_cache(page, old[0])
+        # Kirchhoff was never opened: the new version did not fetch its group either.
+        core, groups = stamped_tiers(app.site_files)
+        assert sorted(new) == sorted(core) and not set(new) & set(groups["kirchhoff"])
+        page.reload()
+        Board(page).wait()
+        spacing = page.evaluate(
+            "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
+        )
+        assert spacing == "3px"  # the new stylesheet, from the new cache
+        ctx.set_offline(True)
+        page.reload()
+        Board(page).wait()
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('.site-foot')).letterSpacing")
+            == "3px"
+        )
+        errs.check()
