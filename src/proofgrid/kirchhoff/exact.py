@@ -229,13 +229,17 @@ class Sweep:
                     for d in ds:
                         key = b | d
                         new[key] = get(key, 0) + c
-        self._charge(len(new))
+        return self._settle(new)
+
+    def _settle(self, layer: dict[int, int]) -> dict[int, int]:
+        """Charge a finished layer to the work budget, then clamp its counts to the cap (O(n))."""
+        self._charge(len(layer))
         cap = self.cap
         if cap is not None:
-            for key, c in new.items():
+            for key, c in layer.items():
                 if c > cap:
-                    new[key] = cap
-        return new
+                    layer[key] = cap
+        return layer
 
     def _charge(self, states: int) -> None:
         self.work += states
@@ -350,13 +354,7 @@ class Sweep:
             for key in srcs:
                 S = rest | (key << sh)
                 out[S] = get(S, 0) + c
-        self._charge(len(out))
-        cap = self.cap
-        if cap is not None:
-            for S, c in out.items():
-                if c > cap:
-                    out[S] = cap
-        return out
+        return self._settle(out)
 
 
 def _reverse(table: tuple[tuple[int, ...], ...]) -> dict[int, list[int]]:
