@@ -9,8 +9,8 @@ finish, take a ``result``, ``abort`` what is still pending, ``close``.
 * :class:`PoolBackend` — :class:`concurrent.futures.ProcessPoolExecutor`.
   :meth:`PoolBackend.start` launches the workers at once; on Linux, while this
   process runs a single thread (the CLI starts the pool before its progress
-  bar), they are ``fork`` ed: a worker then starts in milliseconds with every
-  engine already imported. Never ``fork`` with other threads running (the
+  bar), they are forked (``fork``): a worker then starts in milliseconds with
+  every engine already imported. Never ``fork`` with other threads running (the
   progress bar's, a Dask client's, a test runner's): the child could inherit
   a lock another thread holds. Then, and on other systems, a ``forkserver``
   context (``spawn`` where there is none) whose server preloads the engines,
