@@ -29,6 +29,7 @@ remaining par by exactly one, any other match leaves it unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from proofgrid.graph.scc import par as graph_par
@@ -174,32 +175,31 @@ def remaining_par(board: Board, unlit: int) -> Remaining:
     return Remaining(res.par, tuple(idx[s] for s in res.seeds))
 
 
-def biggest_cascade_move(reach: list[int], unlit: int) -> int:
-    """The unlit shell whose cascade (``reach & unlit``) is largest; ties to the lowest index."""
+def _most_unlit(masks: Sequence[int], unlit: int) -> int:
+    """The unlit shell ``v`` maximising ``popcount(masks[v] & unlit)``; ties to the lowest index.
+
+    O(n) big-integer ANDs; -1 when nothing is unlit.
+    """
     best, size = -1, -1
     v, m = 0, unlit
     while m:
         if m & 1:
-            s = (reach[v] & unlit).bit_count()
+            s = (masks[v] & unlit).bit_count()
             if s > size:
                 best, size = v, s
         m >>= 1
         v += 1
     return best
+
+
+def biggest_cascade_move(reach: list[int], unlit: int) -> int:
+    """The unlit shell whose cascade (``reach & unlit``) is largest; ties to the lowest index."""
+    return _most_unlit(reach, unlit)
 
 
 def myopic_move(succ_mask: tuple[int, ...] | list[int], unlit: int) -> int:
     """The unlit shell with the most unlit direct successors; ties to the lowest index."""
-    best, size = -1, -1
-    v, m = 0, unlit
-    while m:
-        if m & 1:
-            s = (succ_mask[v] & unlit).bit_count()
-            if s > size:
-                best, size = v, s
-        m >>= 1
-        v += 1
-    return best
+    return _most_unlit(succ_mask, unlit)
 
 
 def greedy_cascade_matches(board: Board, reach: list[int] | None = None) -> int:
