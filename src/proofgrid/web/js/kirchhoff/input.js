@@ -134,20 +134,14 @@ export function attachKirchhoffInput(view, intents) {
     }
   };
 
-  svg.addEventListener('pointerdown', onDown);
-  svg.addEventListener('pointermove', onMove);
-  svg.addEventListener('pointerup', onUp);
-  svg.addEventListener('pointercancel', onCancel);
-  svg.addEventListener('contextmenu', onContext);
-  svg.addEventListener('focusin', onFocus);
-  svg.addEventListener('keydown', onKey);
-  return () => {
-    svg.removeEventListener('pointerdown', onDown);
-    svg.removeEventListener('pointermove', onMove);
-    svg.removeEventListener('pointerup', onUp);
-    svg.removeEventListener('pointercancel', onCancel);
-    svg.removeEventListener('contextmenu', onContext);
-    svg.removeEventListener('focusin', onFocus);
-    svg.removeEventListener('keydown', onKey);
+  // One AbortController detaches every listener at once.
+  const detach = new AbortController();
+  const listeners = {
+    pointerdown: onDown, pointermove: onMove, pointerup: onUp, pointercancel: onCancel,
+    contextmenu: onContext, focusin: onFocus, keydown: onKey,
   };
+  for (const [type, fn] of Object.entries(listeners)) {
+    svg.addEventListener(type, fn, { signal: detach.signal });
+  }
+  return () => detach.abort();
 }
