@@ -21,10 +21,20 @@ message fit to print after ``error:``.
 
 from __future__ import annotations
 
+import abc
+import datetime as dt
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
+from proofgrid.errors import (
+    InvalidDescError,
+    InvalidGameIdError,
+    InvalidMoveError,
+    InvalidParamsError,
+    ProofgridError,
+)
 from proofgrid.rng import seed_from_text
 
 __all__ = [
@@ -39,26 +49,6 @@ __all__ = [
     "parse_seed",
     "split_game_id",
 ]
-
-
-class ProofgridError(ValueError):
-    """Base of every error caused by bad input; its message is one line."""
-
-
-class InvalidParamsError(ProofgridError):
-    """A params string or value is malformed or out of range."""
-
-
-class InvalidDescError(ProofgridError):
-    """A board description (the part after ``:``) is corrupt or invalid."""
-
-
-class InvalidGameIdError(ProofgridError):
-    """A game ID is not of the form ``params:desc`` or ``params#seed``."""
-
-
-class InvalidMoveError(ProofgridError):
-    """A move string is malformed or illegal in the current state."""
 
 
 class Status(enum.Enum):
@@ -135,21 +125,119 @@ P = TypeVar("P")
 S = TypeVar("S")
 
 
-class Puzzle(Protocol, Generic[P, S]):
-    """Structural type of a puzzle back end (see module docstring)."""
+class Puzzle(abc.ABC, Generic[P, S]):
+    """One puzzle back end: the contract every shared surface consumes.
 
-    name: str
+    A puzzle package ends, as each of Tatham's puzzle files ends by filling one
+    ``struct game``, by making one instance of a subclass of this class; the
+    registry (:mod:`proofgrid.registry`) names the instance by import path, and
+    the midend (:mod:`proofgrid.midend`), the CLI, the API, the studies runner
+    and the site shell use nothing else of the puzzle.
 
-    def default_params(self) -> P: ...
-    def presets(self) -> dict[str, P]: ...
-    def encode_params(self, params: P) -> str: ...
-    def decode_params(self, text: str) -> P: ...
-    def validate_params(self, params: P) -> None: ...
-    def generate(self, params: P, seed: int) -> str: ...
-    def validate_desc(self, params: P, desc: str) -> None: ...
-    def new_game(self, params: P, desc: str) -> S: ...
-    def execute_move(self, state: S, move: str) -> S: ...
-    def solve(self, state: S) -> Any: ...
-    def hint(self, state: S) -> Any: ...
-    def status(self, state: S) -> Status: ...
-    def format(self, state: S) -> str: ...
+    The operations come in the contract's order: params → descriptions →
+    moves → answers → text, then dailies, JSON shapes and the optional hooks
+    through which a puzzle adds what only it has (commands, routes, study
+    tasks). ``P`` is the puzzle's params type and ``S`` its (immutable)
+    position type.
+    """
+
+    #: Registry name, also the CLI group and the ``/api/{name}`` prefix.
+    name: str = ""
+    #: Name shown to people.
+    title: str = ""
+    #: One line for ``proofgrid --help``.
+    summary: str = ""
+    #: The first daily board's date (dates before it are refused).
+    launch: dt.date = dt.date(2026, 11, 30)
+
+    # --- params -------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def default_params(self) -> P:
+        """The params used when none are given."""
+
+    @abc.abstractmethod
+    def presets(self) -> Mapping[str, P]:
+        """Named presets, easiest first."""
+
+    @abc.abstractmethod
+    def encode_params(self, params: P) -> str:
+        """Params as text (the canonical form used in ``params#seed`` IDs)."""
+
+    @abc.abstractmethod
+    def decode_params(self, text: str) -> P:
+        """Params from text; raises :class:`InvalidParamsError`."""
+
+    def validate_params(self, params: P) -> None:
+        """Raise :class:`InvalidParamsError` unless ``params`` are in range."""
+
+    # --- descriptions -------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def generate(self, params: P, seed: int) -> str:
+        """The description of the board generated from ``(params, seed)``; deterministic."""
+
+    @abc.abstractmethod
+    def validate_desc(self, params: P, desc: str) -> None:
+        """Raise an :class:`InvalidDescError` (or other ``ProofgridError``) unless valid.
+
+        Anything that passes must never crash the engine.
+        """
+
+    @abc.abstractmethod
+    def new_game(self, params: P, desc: str) -> S:
+        """The starting position of a (valid) described board."""
+
+    def game_id(self, params: P, desc: str) -> str:
+        """The fixed-board game ID ``params:desc`` (canonical text)."""
+        return f"{self.encode_params(params)}:{desc}"
+
+    # --- moves --------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def execute_move(self, state: S, move: str) -> S:
+        """The position after ``move``; pure; raises :class:`InvalidMoveError`."""
+
+    # --- answers ------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def solve(self, state: S) -> Any:
+        """The answer with its proof (what that is belongs to the puzzle)."""
+
+    @abc.abstractmethod
+    def hint(self, state: S) -> Any:
+        """The next step with its reason, or None when there is nothing to suggest."""
+
+    @abc.abstractmethod
+    def status(self, state: S) -> Status:
+        """Won, playing, or lost (no way left to win)."""
+
+    # --- text ---------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def format(self, state: S) -> str:
+        """A text drawing of the position, for terminals and tests."""
+
+    # --- dailies ------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def daily(self, date: dt.date) -> tuple[P, str]:
+        """Params and description of the daily board of ``date`` (on or after :attr:`launch`)."""
+
+    # --- JSON shapes --------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def board_json(self, params: P, desc: str) -> dict[str, Any]:
+        """The board with its proof as plain JSON (the ``--json`` and API fields)."""
+
+    # --- hooks: what only this puzzle has -----------------------------------------------
+
+    def add_commands(self, group: Any) -> None:
+        """Add this puzzle's own CLI commands to its ``typer.Typer`` group."""
+
+    def add_routes(self, router: Any) -> None:
+        """Add this puzzle's own API routes to its ``fastapi.APIRouter`` (``/api/{name}``)."""
+
+    def study_tasks(self) -> Mapping[str, Any]:
+        """This puzzle's tasks for the studies runner, by kind (``bank``, ``stats``, ...)."""
+        return {}

@@ -19,10 +19,9 @@ The puzzle contract (:class:`proofgrid.puzzle.Puzzle`), in module order:
 
 from __future__ import annotations
 
-from proofgrid.matchless import format as text
-from proofgrid.matchless import game, generate, params, solve
 from proofgrid.matchless.board import Board, Direction
 from proofgrid.matchless.codec import CodecError, decode_desc, encode_desc
+from proofgrid.matchless.contract import MATCHLESS, Matchless
 from proofgrid.matchless.game import (
     Hint,
     State,
@@ -38,7 +37,6 @@ from proofgrid.matchless.game import (
 from proofgrid.matchless.generate import GENERATOR_VERSION, generate_board
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import Solution, XRay, analyse
-from proofgrid.puzzle import Status
 
 __all__ = [
     "GENERATOR_VERSION",
@@ -65,65 +63,3 @@ __all__ = [
     "status",
     "strike",
 ]
-
-
-class Matchless:
-    """The Matchless back end behind the uniform puzzle contract."""
-
-    name = "matchless"
-
-    def default_params(self) -> Params:
-        """The default parameters (6x6, density 70%, up to 2 fuses per shell)."""
-        return params.default_params()
-
-    def presets(self) -> dict[str, Params]:
-        """Named presets."""
-        return params.presets()
-
-    def encode_params(self, p: Params) -> str:
-        """Params as text, full form."""
-        return params.encode_params(p)
-
-    def decode_params(self, text: str) -> Params:
-        """Params from text; raises InvalidParamsError."""
-        return params.decode_params(text)
-
-    def validate_params(self, p: Params) -> None:
-        """Raise InvalidParamsError unless the params are in range."""
-        params.validate_params(p)
-
-    def generate(self, p: Params, seed: int) -> str:
-        """Description of the generated board for ``(p, seed)``."""
-        return generate.generate(p, seed)
-
-    def validate_desc(self, p: Params, desc: str) -> None:
-        """Raise InvalidDescError unless ``desc`` decodes to a board of ``p``'s size."""
-        game.parse_game_id(f"{params.encode_params(p, full=False)}:{desc}")
-
-    def new_game(self, p: Params, desc: str) -> State:
-        """Starting state of the described board."""
-        self.validate_desc(p, desc)
-        return game.new_game(desc)
-
-    def execute_move(self, state: State, move: str) -> State:
-        """Strike the shell named by ``move`` (e.g. ``b3``)."""
-        return game.execute_move(state, move)
-
-    def solve(self, state: State) -> Solution:
-        """Par, witness and X-ray of the state's board."""
-        return solve.solve(state.board)
-
-    def hint(self, state: State) -> Hint | None:
-        """A shell in a source component of the unlit shells, with the reason."""
-        return game.hint(state)
-
-    def status(self, state: State) -> Status:
-        """WON or PLAYING."""
-        return game.status(state)
-
-    def format(self, state: State) -> str:
-        """Text drawing of the position."""
-        return text.format_state(state)
-
-
-MATCHLESS = Matchless()

@@ -1,0 +1,183 @@
+"""The midend: what is the same for every puzzle (after Tatham's ``midend.c``).
+
+Given any registered :class:`~proofgrid.puzzle.Puzzle`, the midend
+
+* resolves game IDs, ``params:desc`` (a fixed board) and ``params#seed`` (a
+  generated one, :func:`proofgrid.puzzle.parse_seed`), into a :class:`Game`;
+* keeps a :class:`History` of immutable positions with undo and redo, for
+  terminal play;
+* answers dailies by date (:func:`daily`), refusing dates before the puzzle's
+  launch;
+* builds the JSON shapes the CLI and the API share (:func:`board_json`,
+  :func:`daily_json`, :func:`new_json`).
+
+Nothing here names a puzzle: the CLI, the API and the studies runner reach the
+puzzles through :mod:`proofgrid.registry` and this module.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from proofgrid.errors import InvalidGameIdError, InvalidParamsError
+from proofgrid.puzzle import Puzzle, parse_seed, split_game_id
+
+__all__ = [
+    "Game",
+    "History",
+    "board_json",
+    "daily",
+    "daily_json",
+    "new_json",
+    "parse_date",
+    "puzzle_number",
+    "resolve",
+    "seeded",
+]
+
+P = TypeVar("P")
+S = TypeVar("S")
+
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[P, S]):
+    """A resolved board: its puzzle, params and description (and seed ID, if generated)."""
+
+    puzzle: Puzzle[P, S]
+    params: P
+    desc: str
+    seed_id: str | None = None
+
+    @property
+    def id(self) -> str:
+        """The fixed-board game ID ``params:desc``."""
+        return self.puzzle.game_id(self.params, self.desc)
+
+    def start(self) -> S:
+        """The starting position."""
+        return self.puzzle.new_game(self.params, self.desc)
+
+
+def seeded(puzzle: Puzzle[P, S], params: P, seed_text: str) -> Game[P, S]:
+    """The game generated from ``params`` and a seed text (:func:`parse_seed`)."""
+    seed_text = seed_text.strip()
+    if not seed_text or "#" in seed_text or ":" in seed_text:
+        raise InvalidGameIdError("seed text must be non-empty and contain neither '#' nor ':'")
+    desc = puzzle.generate(params, parse_seed(seed_text))
+    return Game(puzzle, params, desc, f"{puzzle.encode_params(params)}#{seed_text}")
+
+
+def resolve(puzzle: Puzzle[P, S], text: str) -> Game[P, S]:
+    """Resolve ``params:desc`` or ``params#seed``; every error is a one-line ``ProofgridError``."""
+    gid = split_game_id(text)
+    params = puzzle.decode_params(gid.params)
+    if gid.desc is not None:
+        puzzle.validate_desc(params, gid.desc)
+        return Game(puzzle, params, gid.desc)
+    assert gid.seed is not None
+    return seeded(puzzle, params, gid.seed)
+
+
+def parse_date(text: str) -> dt.date:
+    """A calendar date written exactly ``YYYY-MM-DD``; raises :class:`InvalidParamsError`."""
+    t = text.strip()
+    if _DATE_RE.fullmatch(t):
+        try:
+            return dt.date.fromisoformat(t)
+        except ValueError:
+            pass
+    raise InvalidParamsError(f"cannot read date {t[:20]!r} (use YYYY-MM-DD)")
+
+
+def puzzle_number(puzzle: Puzzle[Any, Any], date: dt.date) -> int:
+    """Days since the puzzle's launch plus one; raises before the launch."""
+    number = (date - puzzle.launch).days + 1
+    if number < 1:
+        raise InvalidParamsError(f"daily boards begin on {puzzle.launch.isoformat()} (#1)")
+    return number
+
+
+def daily(puzzle: Puzzle[P, S], date: dt.date) -> Game[P, S]:
+    """The daily board of ``date`` (refused before the puzzle's launch)."""
+    puzzle_number(puzzle, date)
+    params, desc = puzzle.daily(date)
+    return Game(puzzle, params, desc)
+
+
+def board_json(game: Game[Any, Any]) -> dict[str, Any]:
+    """The board with its proof (the puzzle's own fields), with ``id`` first."""
+    return game.puzzle.board_json(game.params, game.desc)
+
+
+def new_json(game: Game[Any, Any]) -> dict[str, Any]:
+    """A generated board's JSON: :func:`board_json` plus its ``seed_id``."""
+    data = board_json(game)
+    if game.seed_id is not None:
+        data["seed_id"] = game.seed_id
+    return data
+
+
+def daily_json(puzzle: Puzzle[Any, Any], date: dt.date) -> dict[str, Any]:
+    """A daily board's JSON: :func:`board_json` plus ``date`` and ``number``."""
+    data = board_json(daily(puzzle, date))
+    data["date"] = date.isoformat()
+    data["number"] = puzzle_number(puzzle, date)
+    return data
+
+
+@dataclass(slots=True)
+class History(Generic[S]):
+    """Positions of one game with undo and redo (states are immutable: a list suffices)."""
+
+    states: list[S]
+    index: int = 0
+    moves: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, state: S) -> History[S]:
+        """A history holding only the starting position."""
+        return cls([state])
+
+    @property
+    def current(self) -> S:
+        """The position shown now."""
+        return self.states[self.index]
+
+    def push(self, state: S, move: str = "") -> S:
+        """Play to ``state``: drops any redo tail."""
+        del self.states[self.index + 1 :]
+        del self.moves[self.index :]
+        self.states.append(state)
+        self.moves.append(move)
+        self.index += 1
+        return state
+
+    def can_undo(self) -> bool:
+        """Whether there is a move to take back."""
+        return self.index > 0
+
+    def can_redo(self) -> bool:
+        """Whether there is an undone move to replay."""
+        return self.index < len(self.states) - 1
+
+    def undo(self) -> S:
+        """Step back one move (no-op at the start)."""
+        if self.index > 0:
+            self.index -= 1
+        return self.current
+
+    def redo(self) -> S:
+        """Step forward one undone move (no-op at the end)."""
+        if self.can_redo():
+            self.index += 1
+        return self.current
+
+    def restart(self) -> S:
+        """Back to the starting position (redo still replays the game)."""
+        self.index = 0
+        return self.current

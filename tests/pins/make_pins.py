@@ -1,0 +1,84 @@
+"""Record the pinned outputs (run once, before a refactor; the test compares against them).
+
+    python -m tests.pins.make_pins
+
+Each case is a CLI argument list or an API request; the recorded output is the
+exact stdout and exit code (CLI) or status and JSON body (API).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+CLI_CASES: list[list[str]] = [
+    ["matchless", "daily", "--date", "2026-12-25", "--json"],
+    ["matchless", "daily", "--date", "2026-11-30"],
+    ["matchless", "new", "--size", "6x6", "--seed", "42", "--json"],
+    ["matchless", "new", "--size", "5x5d60f3", "--seed", "hello", "--json"],
+    ["matchless", "solve", "5x5#42", "--json"],
+    ["matchless", "solve", "6x6d70f2#7"],
+    ["matchless", "xray", "5x5#42"],
+    ["matchless", "solve", "5x5:nonsense"],
+    ["kirchhoff", "daily", "--date", "2026-12-25", "--json"],
+    ["kirchhoff", "daily", "--date", "2026-12-01"],
+    ["kirchhoff", "new", "--preset", "easy", "--seed", "42", "--json"],
+    ["kirchhoff", "new", "--params", "6x6dm", "--seed", "abc", "--json"],
+    ["kirchhoff", "solve", "5x5de#42", "--json"],
+    ["kirchhoff", "solve", "5x5de#42"],
+    ["kirchhoff", "count", "3x3:ERzCA6G8", "--json"],
+    ["kirchhoff", "hint", "5x5de#42", "--json"],
+    ["kirchhoff", "hint", "5x5de#42", "--moves", "a1>b1"],
+    ["kirchhoff", "solve", "7x7dh:garbage"],
+]
+
+API_CASES: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", "/api/matchless/daily/2026-12-25", None),
+    ("GET", "/api/matchless/new?params=6x6&seed=42", None),
+    ("GET", "/api/matchless/solve?id=5x5%2342", None),
+    ("POST", "/api/matchless/solve", {"id": "5x5#42", "moves": []}),
+    ("POST", "/api/matchless/duel", {"id": "4x4#3", "level": "perfect", "rule": "fewest"}),
+    ("GET", "/api/kirchhoff/daily/2026-12-25", None),
+    ("GET", "/api/kirchhoff/new?params=easy&seed=42", None),
+    ("POST", "/api/kirchhoff/solve", {"id": "5x5de#42", "moves": ["a1>b1"]}),
+    ("POST", "/api/kirchhoff/hint", {"id": "5x5de#42", "moves": []}),
+    ("GET", "/api/matchless/daily/1999-01-01", None),
+    ("POST", "/api/kirchhoff/solve", {"id": "7x7dh:garbage"}),
+]
+
+HERE = Path(__file__).parent
+
+
+def run_cli(args: list[str]) -> dict[str, object]:
+    """Run the CLI in-process; stdout and exit code."""
+    from proofgrid.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    return {"args": args, "code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+def run_api(client: object, method: str, url: str, body: object) -> dict[str, object]:
+    """One API request; status and JSON body."""
+    r = client.request(method, url, json=body)  # type: ignore[attr-defined]
+    return {"method": method, "url": url, "body": body, "status": r.status_code, "json": r.json()}
+
+
+def main() -> None:
+    from fastapi.testclient import TestClient
+
+    from proofgrid.server import create_app
+
+    client = TestClient(create_app())
+    data = {
+        "cli": [run_cli(a) for a in CLI_CASES],
+        "api": [run_api(client, m, u, b) for m, u, b in API_CASES],
+    }
+    (HERE / "pins.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()
