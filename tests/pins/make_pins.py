@@ -13,6 +13,11 @@ import io
 import json
 from pathlib import Path
 
+from fastapi.testclient import TestClient
+
+from proofgrid.cli import main as cli_main
+from proofgrid.server import create_app
+
 CLI_CASES: list[list[str]] = [
     ["matchless", "daily", "--date", "2026-12-25", "--json"],
     ["matchless", "daily", "--date", "2026-11-30"],
@@ -53,11 +58,9 @@ HERE = Path(__file__).parent
 
 def run_cli(args: list[str]) -> dict[str, object]:
     """Run the CLI in-process; stdout and exit code."""
-    from proofgrid.cli import main
-
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(args)
+        code = cli_main(args)
     return {"args": args, "code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
 
 
@@ -68,10 +71,6 @@ def run_api(client: object, method: str, url: str, body: object) -> dict[str, ob
 
 
 def main() -> None:
-    from fastapi.testclient import TestClient
-
-    from proofgrid.server import create_app
-
     client = TestClient(create_app())
     data = {
         "cli": [run_cli(a) for a in CLI_CASES],
