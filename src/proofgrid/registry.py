@@ -66,12 +66,16 @@ class WebEntry:
     folder : Path | None
         A folder of the puzzle's own web files served at ``js/{name}/``
         (``None`` for a puzzle shipped inside ``proofgrid/web``).
+    extra : tuple[str, ...]
+        Shared site files only this puzzle uses (a path, or a folder ending in
+        ``/``): they join the puzzle's cache tier instead of the core.
     """
 
     route: str
     module: str
     tier: str = "core"
     folder: Path | None = None
+    extra: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,12 @@ BUILTIN: tuple[Entry, ...] = (
         title="Kirchhoff",
         summary="Kirchhoff: draw arrows so flow is conserved; one solution, exact hints.",
         target="proofgrid.kirchhoff.contract:KIRCHHOFF",
-        web=WebEntry(route="kirchhoff", module="js/kirchhoff/ui/app.js", tier="kirchhoff"),
+        web=WebEntry(
+            route="kirchhoff",
+            module="js/kirchhoff/ui/app.js",
+            tier="kirchhoff",
+            extra=("js/core/flow.js",),
+        ),
     ),
 )
 
