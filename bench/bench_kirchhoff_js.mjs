@@ -4,7 +4,7 @@
 // statistics) and for hints. A first, untimed pass warms the JIT; the first
 // (cold) call of each kind is reported separately.
 
-import * as K from '../src/proofgrid/web/js/kirchhoff/engine.js';
+import * as K from '../src/proofgrid/web/js/kirchhoff/engine/index.js';
 
 const chunks = [];
 for await (const c of process.stdin) chunks.push(c);

@@ -3,7 +3,7 @@
 Figures go to bench/results/kirchhoff-web.md. Run:
 ``.venv/bin/python bench/bench_kirchhoff_web.py [--boards N] [--hard N] [--giant N] [--ui N]``
 
-* hint on 7x7 in the worker: the ``hint`` op of ``js/kirchhoff/worker.js`` on
+* hint on 7x7 in the worker: the ``hint`` op of ``js/kirchhoff/ui/worker.js`` on
   positions of hard 7x7 boards (the empty position, and positions with part of
   the solution drawn, some with one wrong arrow), timed as the page's round
   trip through ``postMessage`` (an upper bound on the time inside the worker).
@@ -49,7 +49,7 @@ from proofgrid.rng import SplitMix64  # noqa: E402
 # In the page: a worker of our own (the page's workers are private to the
 # app), and a promise-style call that counts progress messages.
 CALL_JS = """() => {
-window.__kw = window.__kw || new Worker('js/kirchhoff/worker.js', {type: 'module'});
+window.__kw = window.__kw || new Worker('js/kirchhoff/ui/worker.js', {type: 'module'});
 window.__kid = window.__kid || 1;
 window.__kcall = (op, args) => new Promise((resolve, reject) => {
   const w = window.__kw;

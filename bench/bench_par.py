@@ -3,7 +3,7 @@
 Measures, side by side in one run, and writes bench/results/par.md:
 
 1. in memory, a seeded random digraph with 10^6 nodes and 5×10^6 edges:
-   ``par_compiled(src, dst, n)`` vs the floor, the bare
+   ``par_certificate(src, dst, n, engine=COMPILED)`` vs the floor, the bare
    ``scipy.sparse.csgraph.connected_components(A, connection="strong")`` on a
    prebuilt canonical CSR matrix ``A`` (also reported: the floor plus building
    ``A`` from the same arrays). Bar: ours ≤ 1.5× the floor.
@@ -36,7 +36,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
 from proofgrid.graph.scc import par as scc_par
-from proofgrid.graph.sparse import par_compiled
+from proofgrid.graph.sparse import Engine, par_certificate
 from proofgrid.matchless.generate import generate_board
 from proofgrid.matchless.params import Params
 
@@ -126,8 +126,8 @@ def in_memory(
             ),
             1,
         )
-        ours += timed(lambda: par_compiled(src, dst, n), 1)
-    par_value = par_compiled(src, dst, n).par
+        ours += timed(lambda: par_certificate(src, dst, n, engine=Engine.COMPILED), 1)
+    par_value = par_certificate(src, dst, n, engine=Engine.COMPILED).par
     return floor, build_floor, ours, par_value
 
 
@@ -163,7 +163,7 @@ def main() -> None:
     )
     rows.append(
         (
-            f"in memory, n={n:,}, m={m:,}: `par_compiled(src, dst, n)`",
+            f"in memory, n={n:,}, m={m:,}: `par_certificate(src, dst, n, engine=COMPILED)`",
             f"{fmt(o_med)} (CPU {fmt(o_cpu)})",
             f"floor `connected_components(A, connection='strong')` on a prebuilt CSR:"
             f" {fmt(f_med)} (CPU {fmt(f_cpu)}) → ours **{ratio:.2f}×** wall,"

@@ -275,11 +275,11 @@ def bench_bot(browser: Any, base: str, boards: int, games: int) -> dict[str, Any
     ids = [api(base, f"/api/matchless/new?params=5x5&seed={s}")["id"] for s in range(boards)]
     opening = page.evaluate(
         """async (ids) => {
-          const engine = await import('./js/matchless/engine.js');
+          const engine = await import('./js/matchless/engine/index.js');
           const out = [];
           for (const id of ids) {
             const b = engine.parseGameId(id);
-            const w = new Worker('js/matchless/duel-worker.js', {type: 'module'});
+            const w = new Worker('js/matchless/ui/duel-worker.js', {type: 'module'});
             const unlit = (1n << BigInt(b.shells.length)) - 1n;
             const t0 = performance.now();
             const r = await new Promise((res) => {

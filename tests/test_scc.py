@@ -1,14 +1,20 @@
-"""proofgrid.graph.scc against networkx and a naive mutual-reachability oracle."""
+"""proofgrid.graph.scc against networkx and a naive mutual-reachability oracle.
+
+The one par function is checked with both SCC kernels (pure-Python Tarjan and
+scipy's compiled routine) against each other and against networkx
+(``nx.condensation``, counting in-degree-0 nodes).
+"""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import bfs_depths, condensation, par, reachable, tarjan_scc
+from proofgrid.graph import KERNELS, Arcs, bfs_depths, condensation, par, reachable, tarjan_scc
 from tests.strategies import digraphs
 
 
@@ -114,3 +120,61 @@ def test_bfs_blocked_nodes_are_not_crossed() -> None:
 def test_empty_graph_has_par_zero() -> None:
     assert par([]).par == 0
     assert condensation([]).count == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(digraphs(max_nodes=25), st.data())
+def test_par_kernels_agree_with_each_other_and_networkx(
+    succ: list[list[int]], data: st.DataObject
+) -> None:
+    n = len(succ)
+    costs = data.draw(st.none() | st.lists(st.integers(0, 5), min_size=n, max_size=n))
+    ncond = nx.condensation(_nx(succ))
+    nx_sources = [frozenset(ncond.nodes[c]["members"]) for c in ncond if ncond.in_degree(c) == 0]
+    results = {k: par(succ, costs, kernel=k, canonical=True, edges=True) for k in KERNELS}
+    for kernel, res in results.items():
+        assert res.kernel == kernel
+        assert res.par == len(nx_sources)  # par = number of in-degree-0 condensation nodes
+        assert res.n_components == ncond.number_of_nodes()
+        assert res.edges is not None and len(res.edges) == ncond.number_of_edges()
+        # One seed per source component, the cheapest (ties to the smallest id), ascending.
+        seeds = [int(v) for v in res.seeds]
+        assert seeds == sorted(seeds)
+        holders = [next(c for c in nx_sources if v in c) for v in seeds]
+        assert set(holders) == set(nx_sources)
+        for v, comp in zip(seeds, holders, strict=True):
+            assert v == min(comp, key=lambda u: (1 if costs is None else costs[u], u))
+        expected_cost = len(seeds) if costs is None else sum(costs[v] for v in seeds)
+        assert res.cost == expected_cost
+        assert [int(res.labels[v]) for v in seeds] == [int(c) for c in res.sources]
+    # Canonical numbering makes the kernels agree field for field.
+    tarjan, scipy = results["tarjan"], results["scipy"]
+    assert tarjan.labels == tuple(scipy.labels.tolist())
+    assert tarjan.seeds == tuple(scipy.seeds.tolist())
+    assert tarjan.sources == tuple(scipy.sources.tolist())
+    assert tarjan.edges == scipy.edges
+    # The same function on edge arrays (the ``proofgrid par`` form) gives the same answer.
+    src = [v for v, heads in enumerate(succ) for _ in heads]
+    dst = [w for heads in succ for w in heads]
+    for kernel in KERNELS:
+        arrays = par(Arcs(n, src, dst), costs, kernel=kernel, canonical=True)
+        assert tuple(int(v) for v in arrays.seeds) == tarjan.seeds
+
+
+@settings(max_examples=200)
+@given(digraphs(max_nodes=15))
+def test_tarjan_completion_is_reverse_topological(succ: list[list[int]]) -> None:
+    for canonical in (False, True):
+        res = par(succ, canonical=canonical, edges=True)
+        assert res.completion is not None and res.edges is not None
+        assert sorted(res.completion) == list(range(res.n_components))
+        position = {c: i for i, c in enumerate(res.completion)}
+        assert all(position[b] < position[a] for a, b in res.edges)
+
+
+def test_par_rejects_unknown_kernel_and_bad_arrays() -> None:
+    with pytest.raises(ValueError, match="kernel"):
+        par([[0]], kernel="networkx")  # type: ignore[arg-type]
+    for kernel in KERNELS:
+        with pytest.raises(ValueError, match=r"0 \.\. 1"):
+            par(Arcs(2, [0], [2]), kernel=kernel)

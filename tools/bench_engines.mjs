@@ -2,8 +2,8 @@
 // workloads the Python side times, and prints one JSON object of seconds.
 // Usage: node tools/bench_engines.mjs <days> <boards> <duelBoards>
 
-import * as E from '../src/proofgrid/web/js/matchless/engine.js';
-import { DuelSolver } from '../src/proofgrid/web/js/matchless/duel.js';
+import * as E from '../src/proofgrid/web/js/matchless/engine/index.js';
+import { DuelSolver } from '../src/proofgrid/web/js/matchless/engine/duel.js';
 
 const [days, boards, duels] = process.argv.slice(2).map(Number);
 const out = {};

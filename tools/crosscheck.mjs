@@ -13,12 +13,12 @@
 // BigInts travel as decimal strings. The job loop is tools/crosscheck_serve.mjs.
 
 import { kosarajuScc } from '../src/proofgrid/web/js/core/graph.js';
-import * as E from '../src/proofgrid/web/js/matchless/engine.js';
+import * as E from '../src/proofgrid/web/js/matchless/engine/index.js';
 import { attempt, serve } from './crosscheck_serve.mjs';
 
 let duel = null;
 try {
-  duel = await import('../src/proofgrid/web/js/matchless/duel.js');
+  duel = await import('../src/proofgrid/web/js/matchless/engine/duel.js');
 } catch {
   duel = null;
 }

@@ -63,20 +63,27 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
-import json
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from crosscheck_common import (  # noqa: E402
+    ALPHABET,
+    FUZZ_CHARS,
+    Category,
+    Json,
+    Node,
+    js_error_type,
+    node_missing,
+    report,
+)
 from proofgrid.graph.scc import reachable, tarjan_scc  # noqa: E402
 from proofgrid.matchless.board import Board  # noqa: E402
 from proofgrid.matchless.daily import LAUNCH, daily, parse_date, puzzle_number  # noqa: E402
@@ -88,38 +95,23 @@ from proofgrid.puzzle import ProofgridError  # noqa: E402
 from proofgrid.rng import SplitMix64, seed_from_text  # noqa: E402
 
 NODE_SCRIPT = ROOT / "tools" / "crosscheck.mjs"
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-FUZZ_CHARS = [*ALPHABET, ":", "#", "x", "d", "f", " ", "\t", "\n", "é", "🎆", "٦", "\x1c", "\ufeff"]
 SIZES = (
     (2, 2), (2, 5), (3, 3), (3, 7), (4, 4), (5, 5), (5, 8), (6, 6),
     (7, 7), (8, 8), (9, 4), (10, 10), (12, 5), (12, 12),
 )  # fmt: skip
 
-Json = Any
 
-
-@dataclass
-class Category:
-    """Cases of one category: jobs for Node, Python's expectations and a comparator."""
-
-    name: str
-    jobs: list[Json] = field(default_factory=list)
-    expected: list[Json] = field(default_factory=list)
-    checks: list[Callable[[Json], str | None]] = field(default_factory=list)
-    seconds: float = 0.0
-    fallbacks: int = 0
-
-    def note(self) -> str:
-        """What the cases exercised, beyond their count."""
-        if self.name in ("codec", "dates"):
-            ok = sum(1 for e in self.expected if e.get("ok"))
-            return f"{ok} accepted, {len(self.expected) - ok} refused"
-        if self.name == "duel":
-            big = sum(1 for j in self.jobs if len(j["succ"]) > 31)
-            return f"{big} on BigInt-mask boards, {self.fallbacks} budgeted fallbacks"
-        if self.name == "moves":
-            return f"{sum(len(e['play']) for e in self.expected)} matches"
-        return ""
+def _note(cat: Category) -> str:
+    """What the cases exercised, beyond their count."""
+    if cat.name in ("codec", "dates"):
+        ok = sum(1 for e in cat.expected if e.get("ok"))
+        return f"{ok} accepted, {len(cat.expected) - ok} refused"
+    if cat.name == "duel":
+        big = sum(1 for j in cat.jobs if len(j["succ"]) > 31)
+        return f"{big} on BigInt-mask boards, {cat.fallbacks} budgeted fallbacks"
+    if cat.name == "moves":
+        return f"{sum(len(e['play']) for e in cat.expected)} matches"
+    return ""
 
 
 def _solution(sol: Solution, board: Board) -> dict[str, Json]:
@@ -283,18 +275,8 @@ def build_codec(boards: list[Board], rng: SplitMix64, fuzz: int) -> Category:
     for t in texts:
         cat.jobs.append({"k": "id", "text": t})
         cat.expected.append(_python_id(t))
-        cat.checks.append(_js_error_type)
+        cat.checks.append(js_error_type)
     return cat
-
-
-def _js_error_type(ans: Json) -> str | None:
-    if ans.get("ok") is False and ans.get("error") != "GameIdError":
-        return f"JS threw {ans.get('error')}, not GameIdError"
-    return None
-
-
-def _strip_error(ans: Json) -> Json:
-    return {k: v for k, v in ans.items() if k != "error"} if ans.get("ok") is False else ans
 
 
 def build_dates(rng: SplitMix64) -> Category:
@@ -311,12 +293,12 @@ def build_dates(rng: SplitMix64) -> Category:
             exp = {"ok": False}
         cat.jobs.append({"k": "date", "text": t})
         cat.expected.append(exp)
-        cat.checks.append(_js_error_type)
+        cat.checks.append(js_error_type)
     return cat
 
 
 DUEL_MAX_COMPONENTS = 16
-JS_DUEL = ROOT / "src" / "proofgrid" / "web" / "js" / "matchless" / "duel.js"
+JS_DUEL = ROOT / "src" / "proofgrid" / "web" / "js" / "matchless" / "engine" / "duel.js"
 
 
 def build_duel(count: int, rng: SplitMix64) -> Category | None:
@@ -389,112 +371,11 @@ def build_duel(count: int, rng: SplitMix64) -> Category | None:
 # --- running ----------------------------------------------------------------------------------
 
 
-def _canon(x: Json) -> str:
-    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def _fingerprint(items: list[Json]) -> str:
-    h = hashlib.sha256()
-    for x in items:
-        h.update(_canon(x).encode())
-        h.update(b"\n")
-    return h.hexdigest()[:16]
-
-
-class Node:
-    """One Node process running ``script``, fed jobs while Python works (answers read at the end).
-
-    Shared by both cross-checks (the Kirchhoff one sends its generation jobs
-    first, so Node works on them while Python builds the rest).
-    """
-
-    def __init__(self, node: str, script: Path = NODE_SCRIPT) -> None:
-        self.proc = subprocess.Popen(
-            [node, str(script)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        self.sent = 0
-        self.t0 = time.perf_counter()
-
-    def send(self, jobs: list[Json]) -> None:
-        """Write jobs, one JSON line each."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(("\n".join(_canon(j) for j in jobs) + "\n").encode())
-        self.proc.stdin.flush()
-        self.sent += len(jobs)
-
-    def answers(self, timeout: float = 7200) -> tuple[list[Json], float]:
-        """Close the input; every answer, in job order, and the seconds since the start."""
-        out, err = self.proc.communicate(timeout=timeout)
-        seconds = time.perf_counter() - self.t0
-        if self.proc.returncode != 0:
-            raise RuntimeError(f"node exited {self.proc.returncode}: {err.decode()[-2000:]}")
-        answers = [json.loads(line) for line in out.decode().splitlines() if line.strip()]
-        if len(answers) != self.sent:
-            raise RuntimeError(f"node answered {len(answers)} of {self.sent} jobs")
-        return answers, seconds
-
-
-def node_missing(node: str) -> bool:
-    """True (after printing the error) when there is no Node executable at ``node``."""
-    if Path(node).exists() or shutil.which(node):
-        return False
-    print(f"error: node not found at {node}", file=sys.stderr)
-    return True
-
-
 def run_node(node: str, jobs: list[Json]) -> list[Json]:
     """One Node process answers every job (JSON lines in, JSON lines out)."""
-    nd = Node(node)
+    nd = Node(node, NODE_SCRIPT)
     nd.send(jobs)
     return nd.answers(timeout=600)[0]
-
-
-def compare(cat: Category, answers: list[Json], keys: list[str] | None = None) -> tuple[int, str]:
-    """Compare a category; returns (mismatches, JS fingerprint). Prints the first mismatch."""
-    bad = 0
-    seen: list[Json] = []
-    for i, (job, exp, ans) in enumerate(zip(cat.jobs, cat.expected, answers, strict=True)):
-        got = {k: ans.get(k) for k in (keys or exp.keys())}
-        if "error" in ans and "ok" not in ans:
-            problem: str | None = f"JS failed: {ans['error']}: {ans.get('message')}"
-        elif _strip_error(got) != exp:
-            diff = [k for k in exp if got.get(k) != exp[k]]
-            problem = f"fields differ: {', '.join(diff) or 'error flag'}"
-        else:
-            problem = cat.checks[i](ans)
-        seen.append(_strip_error(got))
-        if problem:
-            bad += 1
-            if bad == 1:
-                print(f"  MISMATCH in {cat.name} case {i}: {problem}")
-                print(f"    job:    {_canon(job)[:600]}")
-                print(f"    python: {_canon(exp)[:600]}")
-                print(f"    js:     {_canon(got)[:600]}")
-    return bad, _fingerprint(seen)
-
-
-def report(
-    parts: list[tuple[Category, list[Json]]], note: Callable[[Category], str], width: int
-) -> int:
-    """Compare each category with its answers, print one line each; the number of mismatches.
-
-    A line: name, cases, verdict (ok only if no case differs and the two
-    fingerprints agree), both fingerprints, Python's seconds and ``note``.
-    """
-    total_bad = 0
-    for cat, answers in parts:
-        bad, js_fp = compare(cat, answers)
-        py_fp = _fingerprint(cat.expected)
-        total_bad += bad
-        verdict = "ok" if bad == 0 and py_fp == js_fp else f"{bad} MISMATCHES"
-        print(
-            f"  {cat.name:<{width}} {len(cat.expected):>6} cases  {verdict:<14} "
-            f"sha256 py {py_fp}  js {js_fp}  py {cat.seconds:6.1f} s  {note(cat)}"
-        )
-    return total_bad
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -566,17 +447,18 @@ def main(argv: list[str] | None = None) -> int:
         if cat.name == "moves":
             cat.jobs = jobs[a:b]
         parts.append((cat, answers[a:b]))
-    total_bad = report(parts, Category.note, width=8)
+    total_bad = report(parts, _note, width=8)
     if duel_cat is None:
-        print("  duel     skipped: proofgrid.matchless.duel or js/matchless/duel.js is missing")
+        print(
+            "  duel     skipped: proofgrid.matchless.duel or js/matchless/engine/duel.js is missing"
+        )
     print(f"total {time.perf_counter() - t0:.1f} s: {'AGREE' if total_bad == 0 else 'DISAGREE'}")
     status = 0 if total_bad == 0 else 1
     return max(status, _kirchhoff(args)) if args.puzzle == "all" else status
 
 
 def _kirchhoff_module() -> Any:
-    sys.path.insert(0, str(ROOT / "tools"))
-    import crosscheck_kirchhoff  # noqa: PLC0415 -- it imports this module's helpers back
+    import crosscheck_kirchhoff  # noqa: PLC0415 -- only when its options or cases are wanted
 
     return crosscheck_kirchhoff
 

@@ -14,7 +14,7 @@
 // BigInts travel as decimal strings; a counter past its limits is "limit".
 // The job loop is tools/crosscheck_serve.mjs.
 
-import * as K from '../src/proofgrid/web/js/kirchhoff/engine.js';
+import * as K from '../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { attempt, serve } from './crosscheck_serve.mjs';
 
 const boards = new Map();

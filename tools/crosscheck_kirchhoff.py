@@ -65,12 +65,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from crosscheck import (  # noqa: E402
+from crosscheck_common import (  # noqa: E402
     ALPHABET,
     FUZZ_CHARS,
     Category,
     Node,
-    _js_error_type,
+    js_error_type,
     node_missing,
     report,
 )
@@ -462,7 +462,7 @@ def build_codec(ids: list[str], rng: SplitMix64, fuzz: int) -> Category:
     for t in texts:
         cat.jobs.append({"k": "kid", "text": t})
         cat.expected.append(_python_id(t))
-        cat.checks.append(_js_error_type)
+        cat.checks.append(js_error_type)
     return cat
 
 
@@ -499,7 +499,7 @@ def build_moves(pool: list[tuple[Params, Board, Any]], ids: list[str], rng: Spli
                 exp = {"ok": False}
             cat.jobs.append({"k": "kmove", "id": gid, "text": text})
             cat.expected.append(exp)
-            cat.checks.append(_js_error_type)
+            cat.checks.append(js_error_type)
     return cat
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -62,11 +63,23 @@ class Game(Generic[P, S]):
         """The starting position."""
         return self.puzzle.new_game(self.params, self.desc)
 
+    def play(self, moves: Iterable[str]) -> S:
+        """The position after ``moves`` from the start (an illegal one raises InvalidMoveError)."""
+        state = self.start()
+        for move in moves:
+            state = self.puzzle.execute_move(state, move)
+        return state
 
-def seeded(puzzle: Puzzle[P, S], params: P, seed_text: str) -> Game[P, S]:
-    """The game generated from ``params`` and a seed text (:func:`parse_seed`)."""
+
+def seeded(puzzle: Puzzle[P, S], params: P, seed_text: str, *, strict: bool = True) -> Game[P, S]:
+    """The game generated from ``params`` and a seed text (:func:`parse_seed`).
+
+    ``strict`` (``proofgrid new``) refuses a seed text that is empty or holds
+    ``#`` or ``:``; the API's ``/new`` and :func:`resolve` take any text, as
+    they always have (``6x6#a:b`` names the board of seed text ``a:b``).
+    """
     seed_text = seed_text.strip()
-    if not seed_text or "#" in seed_text or ":" in seed_text:
+    if strict and (not seed_text or "#" in seed_text or ":" in seed_text):
         raise InvalidGameIdError("seed text must be non-empty and contain neither '#' nor ':'")
     desc = puzzle.generate(params, parse_seed(seed_text))
     return Game(puzzle, params, desc, f"{puzzle.encode_params(params)}#{seed_text}")
@@ -80,7 +93,7 @@ def resolve(puzzle: Puzzle[P, S], text: str) -> Game[P, S]:
         puzzle.validate_desc(params, gid.desc)
         return Game(puzzle, params, gid.desc)
     assert gid.seed is not None
-    return seeded(puzzle, params, gid.seed)
+    return seeded(puzzle, params, gid.seed, strict=False)
 
 
 def parse_date(text: str) -> dt.date:
@@ -103,8 +116,9 @@ def puzzle_number(puzzle: Puzzle[Any, Any], date: dt.date) -> int:
 
 
 def daily(puzzle: Puzzle[P, S], date: dt.date) -> Game[P, S]:
-    """The daily board of ``date`` (refused before the puzzle's launch)."""
-    puzzle_number(puzzle, date)
+    """The daily board of ``date`` (refused before the puzzle's launch unless it allows it)."""
+    if not puzzle.daily_before_launch:
+        puzzle_number(puzzle, date)
     params, desc = puzzle.daily(date)
     return Game(puzzle, params, desc)
 
@@ -123,10 +137,14 @@ def new_json(game: Game[Any, Any]) -> dict[str, Any]:
 
 
 def daily_json(puzzle: Puzzle[Any, Any], date: dt.date) -> dict[str, Any]:
-    """A daily board's JSON: :func:`board_json` plus ``date`` and ``number``."""
+    """A daily board's JSON: :func:`board_json` plus ``date``, ``number`` (``None``
+    before the launch) and, when the puzzle has one, the ``seed_id`` that regenerates it."""
     data = board_json(daily(puzzle, date))
     data["date"] = date.isoformat()
-    data["number"] = puzzle_number(puzzle, date)
+    data["number"] = puzzle_number(puzzle, date) if date >= puzzle.launch else None
+    seed_id = puzzle.daily_seed_id(date)
+    if seed_id is not None:
+        data["seed_id"] = seed_id
     return data
 
 

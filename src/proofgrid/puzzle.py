@@ -24,9 +24,10 @@ from __future__ import annotations
 import abc
 import datetime as dt
 import enum
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from proofgrid.errors import (
     InvalidDescError,
@@ -147,8 +148,11 @@ class Puzzle(abc.ABC, Generic[P, S]):
     title: str = ""
     #: One line for ``proofgrid --help``.
     summary: str = ""
-    #: The first daily board's date (dates before it are refused).
+    #: The first daily board's date (puzzle #1; dates before it are refused unless
+    #: :attr:`daily_before_launch`).
     launch: dt.date = dt.date(2026, 11, 30)
+    #: Whether dailies exist before :attr:`launch` too (their number is then ``None``).
+    daily_before_launch: bool = False
 
     # --- params -------------------------------------------------------------------------
 
@@ -224,20 +228,71 @@ class Puzzle(abc.ABC, Generic[P, S]):
     def daily(self, date: dt.date) -> tuple[P, str]:
         """Params and description of the daily board of ``date`` (on or after :attr:`launch`)."""
 
+    def daily_seed_id(self, date: dt.date) -> str | None:
+        """The ``params#seed`` ID that regenerates the daily of ``date``, if it has one."""
+        return None
+
     # --- JSON shapes --------------------------------------------------------------------
 
     @abc.abstractmethod
     def board_json(self, params: P, desc: str) -> dict[str, Any]:
         """The board with its proof as plain JSON (the ``--json`` and API fields)."""
 
+    def position_json(self, state: S, board: Mapping[str, Any]) -> dict[str, Any]:
+        """Where a position stands, as JSON (the API's ``solve`` answers it as ``position``).
+
+        ``board`` is :meth:`board_json` of the position's board, so a puzzle can
+        compare the position with the proof (e.g. its par) without solving twice.
+        The ``api`` surface's ``position_json(state, board)`` when there is one.
+        """
+        api = self.surface("api")
+        if api is not None and hasattr(api, "position_json"):
+            return dict(api.position_json(state, board))
+        return {"status": self.status(state).value}
+
+    def api_models(self) -> Mapping[str, Any]:
+        """Pydantic response models of the generic API routes, by route: ``daily``,
+        ``new``, ``solve`` (the ``api`` surface's ``MODELS``; a route without one
+        answers plain JSON)."""
+        api = self.surface("api")
+        return dict(getattr(api, "MODELS", {})) if api is not None else {}
+
     # --- hooks: what only this puzzle has -----------------------------------------------
+
+    #: The modules of this puzzle's own surfaces, by role, imported only when one is
+    #: used (so naming a puzzle loads neither typer nor FastAPI): ``"cli"`` provides
+    #: ``add_commands(group)`` and ``puzzle_cli(puzzle)``; ``"api"`` provides
+    #: ``MODELS``, ``position_json(state, board)`` and ``add_routes(router, puzzle)``;
+    #: ``"tasks"`` provides ``STUDY_TASKS``. Every name is optional.
+    surfaces: ClassVar[Mapping[str, str]] = {}
+
+    def surface(self, role: str) -> Any:
+        """The module of one of this puzzle's surfaces (imported on first use), or None."""
+        module = self.surfaces.get(role)
+        return importlib.import_module(module) if module else None
 
     def add_commands(self, group: Any) -> None:
         """Add this puzzle's own CLI commands to its ``typer.Typer`` group."""
+        cli = self.surface("cli")
+        if cli is not None and hasattr(cli, "add_commands"):
+            cli.add_commands(group)
+
+    def cli(self) -> Any:
+        """How the shared CLI commands print this puzzle, or None for the defaults.
+
+        A :class:`proofgrid.cli.puzzle_commands.PuzzleCli` made by the ``cli``
+        surface's ``puzzle_cli(puzzle)``.
+        """
+        cli = self.surface("cli")
+        return cli.puzzle_cli(self) if cli is not None and hasattr(cli, "puzzle_cli") else None
 
     def add_routes(self, router: Any) -> None:
         """Add this puzzle's own API routes to its ``fastapi.APIRouter`` (``/api/{name}``)."""
+        api = self.surface("api")
+        if api is not None and hasattr(api, "add_routes"):
+            api.add_routes(router, self)
 
     def study_tasks(self) -> Mapping[str, Any]:
         """This puzzle's tasks for the studies runner, by kind (``bank``, ``stats``, ...)."""
-        return {}
+        tasks = self.surface("tasks")
+        return dict(getattr(tasks, "STUDY_TASKS", {})) if tasks is not None else {}

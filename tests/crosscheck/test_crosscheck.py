@@ -48,16 +48,17 @@ def test_full_crosscheck_agrees() -> None:
 
 
 def test_comparator_reports_a_wrong_answer(capsys: object) -> None:
-    cc = _load()
-    cat = cc.Category("demo")
+    _load()
+    common = sys.modules["crosscheck_common"]  # the shared comparator, imported by crosscheck
+    cat = common.Category("demo")
     cat.jobs = [{"k": "x"}, {"k": "y"}]
     cat.expected = [{"par": 3, "ok": True}, {"ok": False}]
-    cat.checks = [lambda ans: None, cc._js_error_type]
-    bad, _ = cc.compare(cat, [{"par": 3, "ok": True}, {"ok": False, "error": "GameIdError"}])
+    cat.checks = [lambda ans: None, common.js_error_type]
+    bad, _ = common.compare(cat, [{"par": 3, "ok": True}, {"ok": False, "error": "GameIdError"}])
     assert bad == 0
-    bad, _ = cc.compare(cat, [{"par": 4, "ok": True}, {"ok": False, "error": "TypeError"}])
+    bad, _ = common.compare(cat, [{"par": 4, "ok": True}, {"ok": False, "error": "TypeError"}])
     assert bad == 2
-    bad, _ = cc.compare(cat, [{"error": "RangeError", "message": "boom"}, {"ok": True}])
+    bad, _ = common.compare(cat, [{"error": "RangeError", "message": "boom"}, {"ok": True}])
     assert bad == 2
 
 

@@ -66,7 +66,7 @@ def test_a_wrong_javascript_answer_is_reported() -> None:
     boards_cat, pos_cat, _, _ = ck.build_boards_positions(
         {"gen": [(params, board, sol)]}, 4, ck.SplitMix64(3)
     )
-    compare = sys.modules["crosscheck"].compare  # the shared driver, imported by ck
+    compare = sys.modules["crosscheck_common"].compare  # the shared driver, imported by ck
     node = ck.Node(ck.shutil.which("node") or "/usr/bin/node", ck.NODE_SCRIPT)
     node.send(cat.jobs + boards_cat.jobs + pos_cat.jobs)
     answers, _ = node.answers()

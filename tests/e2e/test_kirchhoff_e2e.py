@@ -484,7 +484,7 @@ KIRCHHOFF_READY = "() => document.documentElement.dataset.offlineKirchhoff === '
 def kirchhoff_group(files: dict[str, Any]) -> list[str]:
     """The Kirchhoff cache group stamped into a loaded site's sw.js, as URL paths."""
     paths = stamped_tiers(files)[1]["kirchhoff"]
-    assert "/js/kirchhoff/worker.js" in paths and "/js/kirchhoff/rules.js" in paths
+    assert "/js/kirchhoff/ui/worker.js" in paths and "/js/kirchhoff/ui/rules.js" in paths
     return paths
 
 

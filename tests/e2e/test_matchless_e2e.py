@@ -377,10 +377,10 @@ def test_first_visit_to_the_daily_fetches_no_kirchhoff_file(browser: Any) -> Non
         for frag in ("#practice/3", "#duel", "#edit", "#stats", "#home"):
             page.goto(url + "/" + frag)
             page.wait_for_selector("main > section")
-        assert "/js/matchless/duel-view.js" in served and "/js/app/main.js" in requested
+        assert "/js/matchless/ui/duel-view.js" in served and "/js/app/main.js" in requested
         assert [p for p in served if p in kirchhoff] == []
         assert [p for p in requested if p in kirchhoff] == []
-        assert "/js/kirchhoff/routes.js" in served  # core: the router imports it
+        assert "/js/registry.json" in served  # core: the shell routes by this table
         # The worker answers a request for an unknown group, on the message's port.
         reply = page.evaluate(ASK_GROUP, "nope")
         assert reply["ok"] is False and reply["group"] == "nope"

@@ -103,6 +103,8 @@ def test_reach_masks_match_networkx(board: Board) -> None:
     reach = reach_masks(board)
     for v in range(board.n):
         assert reach[v] == sum(1 << w for w in nx.descendants(g, v) | {v})
+    # From a solution (its completion order; no second SCC pass): the same masks.
+    assert reach_masks(board, solve(board)) == reach
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 
 from proofgrid.graph.sparse import (
     Engine,
+    ParCertificate,
     condensation_edge_count,
     par_certificate,
-    par_compiled,
-    par_python,
     source_members,
     unreached,
 )
@@ -44,6 +43,27 @@ def arrays(edges: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
         return np.zeros(0, np.int32), np.zeros(0, np.int32)
     a = np.array(edges, dtype=np.int32)
     return a[:, 0].copy(), a[:, 1].copy()
+
+
+def par_python(
+    src: np.ndarray, dst: np.ndarray, n: int, costs: np.ndarray | None = None
+) -> ParCertificate:
+    """The certificate by the Tarjan kernel of :func:`proofgrid.graph.scc.par`."""
+    return par_certificate(src, dst, n, costs, engine=Engine.PYTHON)
+
+
+def par_compiled(
+    src: np.ndarray,
+    dst: np.ndarray,
+    n: int,
+    costs: np.ndarray | None = None,
+    *,
+    condensation_edges: bool = False,
+) -> ParCertificate:
+    """The certificate by the scipy kernel of :func:`proofgrid.graph.scc.par`."""
+    return par_certificate(
+        src, dst, n, costs, engine=Engine.COMPILED, condensation_edges=condensation_edges
+    )
 
 
 def nx_facts(n: int, edges: list[tuple[int, int]]) -> tuple[nx.DiGraph, list[set[int]], int]:

@@ -16,23 +16,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from proofgrid.kirchhoff.bank import BANK as KIRCHHOFF
 from proofgrid.kirchhoff.board import ClueKind
 from proofgrid.kirchhoff.codec import parse_game_id as kirchhoff_id
 from proofgrid.kirchhoff.exact import count
 from proofgrid.kirchhoff.grade import grade_board
+from proofgrid.matchless.bank import BANK as MATCHLESS
 from proofgrid.matchless.game import parse_game_id
+from proofgrid.matchless.grade import MatchlessGrade, matchless_grade
 from proofgrid.studies import bank as bank_module
 from proofgrid.studies.backends import InlineBackend
 from proofgrid.studies.bank import BankError, BankHeader, build_bank, scan, seal, unseal
-from proofgrid.studies.puzzles import (
-    KIRCHHOFF,
-    MATCHLESS,
-    MatchlessGrade,
-    item_seed,
-    matchless_grade,
-    puzzle,
-)
-from proofgrid.studies.runner import Runner, StudyInterrupted
+from proofgrid.studies.puzzles import puzzle
+from proofgrid.studies.runner import Runner
+from proofgrid.tasks import StudyInterrupted, item_seed
 from tests.matchless.test_daily_practice import _independent_measures
 
 N = 2 * MATCHLESS.chunk + 30  # three chunks, the last one short

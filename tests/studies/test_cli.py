@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from proofgrid.cli import main
+from proofgrid.matchless.bank import BANK as MATCHLESS
 from proofgrid.studies.backends import InlineBackend
 from proofgrid.studies.bank import build_bank
-from proofgrid.studies.puzzles import MATCHLESS
 from proofgrid.studies.runner import Runner
 
 

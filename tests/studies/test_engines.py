@@ -28,8 +28,8 @@ from proofgrid.matchless.stats import (
 )
 from proofgrid.matchless.verify import VerifyReport, merge_reports, run_verify
 from proofgrid.studies.backends import InlineBackend, PoolBackend
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import Task
+from proofgrid.studies.runner import Runner
+from proofgrid.tasks import StudyInterrupted, Task
 from tests.matchless.test_daily_practice import _independent_measures
 
 DUELS = ((Params(4, 4), 23),)

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from proofgrid.matchless.bank import BANK as MATCHLESS
 from proofgrid.studies.backends import InlineBackend
 from proofgrid.studies.bank import build_bank
-from proofgrid.studies.puzzles import MATCHLESS
 from proofgrid.studies.runner import Runner
 
 BIG = 2_000_000

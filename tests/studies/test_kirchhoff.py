@@ -18,9 +18,10 @@ from proofgrid.cli import main
 from proofgrid.kirchhoff import stats as kstats
 from proofgrid.kirchhoff import verify as kverify
 from proofgrid.kirchhoff.codec import presets
+from proofgrid.kirchhoff.plots import kirchhoff_figure, kirchhoff_series
 from proofgrid.studies.backends import InlineBackend, PoolBackend
-from proofgrid.studies.plots import kirchhoff_figure, kirchhoff_series
-from proofgrid.studies.runner import Runner, StudyInterrupted
+from proofgrid.studies.runner import Runner
+from proofgrid.tasks import StudyInterrupted
 from tests.studies.test_engines import StopAfter
 
 NAMES = ["easy", "hard"]

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from matplotlib.patches import Rectangle
 
+from proofgrid.figures import save_svg
 from proofgrid.matchless.params import Params
+from proofgrid.matchless.plots import matchless_figure, matchless_series
 from proofgrid.matchless.stats import StatsReport, run_stats
-from proofgrid.studies.plots import matchless_figure, matchless_series, save_svg
 
 
 @pytest.fixture(scope="module")

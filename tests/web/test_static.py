@@ -21,10 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from proofgrid import registry
 from proofgrid.server import (
-    CORE_PINNED,
     CSP,
     MAX_BODY,
+    REGISTRY_JSON,
     WEB_DIR,
     cache_group,
     cache_tiers,
@@ -72,6 +73,11 @@ def servable_files() -> list[str]:
     return out
 
 
+def site_files() -> list[str]:
+    """Every path of the site: the files on disk plus the generated registry table."""
+    return sorted({*servable_files(), REGISTRY_JSON})
+
+
 def test_every_file_is_served_byte_for_byte_with_its_mime(client: TestClient) -> None:
     expected_mime = {
         ".html": "text/html",
@@ -80,6 +86,7 @@ def test_every_file_is_served_byte_for_byte_with_its_mime(client: TestClient) ->
         ".webmanifest": "application/manifest+json",
         ".svg": "image/svg+xml",
         ".png": "image/png",
+        ".json": "application/json",
     }
     files = servable_files()
     assert "index.html" in files and "sw.js" in files and "manifest.webmanifest" in files
@@ -177,37 +184,39 @@ def test_service_worker_is_stamped_with_both_tiers(client: TestClient) -> None:
     assert "no-cache" in r.headers["cache-control"]
     assert r.headers["service-worker-allowed"] == "/"
     version, assets, groups = stamped_tiers(r.text)
-    others = [f for f in servable_files() if f != "sw.js"]
+    others = [f for f in site_files() if f != "sw.js"]
     # ASSETS (with the page "./") and the groups hold every asset exactly once.
     assert assets[0] == "./" and "./" not in assets[1:]
     listed = assets[1:] + [f for files in groups.values() for f in files]
     assert sorted(listed) == sorted(others)
     assert len(listed) == len(set(listed))
     assert set(groups) == {"kirchhoff"}
-    # The Matchless modes' files are all core: precached at install.
+    # The Matchless modes' files and the registry table are all core: precached at install.
+    assert REGISTRY_JSON in assets
     for rel in others:
         if rel.startswith(("js/app/", "js/matchless/", "css/", "icons/")) or "/" not in rel:
             assert rel in assets, rel
-    # The Kirchhoff group is the brief's path rule minus what core code imports.
+    # The Kirchhoff group is exactly the registry's path rule: nothing is pinned to the core.
     kirchhoff = set(groups["kirchhoff"])
-    assert "js/core/flow.js" in kirchhoff and "js/kirchhoff/worker.js" in kirchhoff
-    assert all(kirchhoff_by_path(f) for f in kirchhoff)
-    pinned = {f for f in others if kirchhoff_by_path(f)} - kirchhoff
-    modules = site_modules()
-    reached: set[str] = set()  # static closure of the modules outside the rule
-    todo = [f for f in modules if not kirchhoff_by_path(f)]
-    while todo:
-        f = todo.pop()
-        for dep in module_imports(f, modules[f])[0] - reached:
-            reached.add(dep)
-            todo.append(dep)
-    assert pinned == {f for f in reached if kirchhoff_by_path(f)}
-    assert pinned  # js/app/router.js does import js/kirchhoff/routes.js
+    assert kirchhoff == {f for f in others if kirchhoff_by_path(f)}
+    assert "js/core/flow.js" in kirchhoff
+    assert any(f.startswith("js/kirchhoff/") and f.endswith("worker.js") for f in kirchhoff)
     # The version is a hash of every asset of both tiers: recompute it independently.
     digest = hashlib.sha256()
     for rel in others:
-        digest.update(rel.encode() + b"\0" + (WEB_DIR / rel).read_bytes() + b"\0")
+        body = client.get("/" + rel).content
+        if rel != REGISTRY_JSON:
+            assert body == (WEB_DIR / rel).read_bytes(), rel
+        digest.update(rel.encode() + b"\0" + body + b"\0")
     assert version == digest.hexdigest()[:16]
+
+
+def test_registry_table_is_served_from_the_python_registry(client: TestClient) -> None:
+    r = client.get("/" + REGISTRY_JSON)
+    assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    rows = r.json()
+    assert rows == registry.web_manifest()
+    assert [row["name"] for row in rows][:2] == ["matchless", "kirchhoff"]
 
 
 def test_no_core_module_imports_a_group_module(client: TestClient) -> None:
@@ -219,8 +228,13 @@ def test_no_core_module_imports_a_group_module(client: TestClient) -> None:
             assert dep in modules, f"{rel} imports {dep}, which is not a module of the site"
     bad, lazy = import_violations(modules, groups)
     assert bad == []
-    # Core reaches a group only lazily, from the router, on that puzzle's first route.
-    assert lazy and {src for src, _ in lazy} == {"js/app/main.js"}
+    # Core reaches a group only lazily, through the registry table's module strings
+    # (no core module names a group file): each group puzzle's UI module is in its group.
+    assert lazy == set()
+    for row in registry.web_manifest():
+        tier = assets if row["tier"] == "core" else groups[row["tier"]]
+        if row["module"] in modules:
+            assert row["module"] in tier, row
     # The page itself names core files only (it is loaded on every visit).
     html = (WEB_DIR / "index.html").read_text()
     refs = re.findall(r'(?:src|href)="([^"#:]+)"', html)
@@ -261,9 +275,13 @@ def test_stamping_refuses_a_worker_without_its_constants() -> None:
 
 def test_cache_tiers_follow_the_path_rules() -> None:
     paths = ["index.html", "js/core/flow.js", "js/core/graph.js", "js/kirchhoff/hint.js"]
-    paths += [*sorted(CORE_PINNED), "js/kirchhoffx/a.js", "js/matchless/app.js"]
+    paths += ["js/kirchhoff/ui/routes.js", "js/kirchhoffx/a.js", "js/matchless/app.js"]
+    paths += [REGISTRY_JSON]
     core, groups = cache_tiers(paths)
-    assert groups == {"kirchhoff": ["js/core/flow.js", "js/kirchhoff/hint.js"]}
+    groups = {k: v for k, v in groups.items() if k == "kirchhoff"}
+    assert groups == {
+        "kirchhoff": ["js/core/flow.js", "js/kirchhoff/hint.js", "js/kirchhoff/ui/routes.js"]
+    }
     assert core == [p for p in paths if p not in groups["kirchhoff"]]
     assert [cache_group(p) for p in paths] == [
         "kirchhoff" if p in groups["kirchhoff"] else None for p in paths
@@ -298,7 +316,7 @@ def test_cache_version_changes_exactly_when_an_asset_changes(tmp_path: Path) -> 
 def test_write_site_matches_what_the_server_serves(tmp_path: Path, client: TestClient) -> None:
     out = tmp_path / "site"
     written = write_site(out)
-    assert sorted(written) == servable_files()
+    assert sorted(written) == site_files()
     for rel in written:
         assert (out / rel).read_bytes() == client.get("/" + rel).content, rel
 
@@ -444,7 +462,8 @@ def test_site_satisfies_its_own_csp_statically() -> None:
 def test_module_preloads_name_real_modules_of_the_first_view() -> None:
     html = (WEB_DIR / "index.html").read_text()
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
-    assert "js/app/main.js" in preloads and "js/matchless/engine.js" in preloads
+    assert "js/app/main.js" in preloads
+    assert any(href.startswith("js/matchless/") for href in preloads)
     for href in preloads:
         assert (WEB_DIR / href).is_file(), href
         assert href.endswith(".js")

@@ -1,24 +1,32 @@
 """The ``proofgrid`` command line: thin wrappers that parse, call the engines, print.
 
-Each topic registers its commands from its own module (``par``, ``matchless``,
-``kirchhoff``, ``web``). Every error a user can cause is reported as one line,
+Each puzzle in :mod:`proofgrid.registry` gets a ``proofgrid <puzzle>`` group,
+built only when one of its commands runs (:mod:`proofgrid.cli.lazy`): the
+shared commands from :mod:`proofgrid.cli.puzzle_commands`, then the puzzle's
+own. The other topics register their commands from their own modules
+(``par``, ``studies``, ``web``). Every error a user can cause is reported as one line,
 ``error: ...`` on standard error, with exit status 2; never a traceback.
 """
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import sys
 
 import typer
 from typer.exceptions import TyperException
 
-from proofgrid.cli import common, kirchhoff, matchless, par, studies, web
+from proofgrid.cli import common, par, studies, web
+from proofgrid.cli.lazy import PuzzleRoot
 from proofgrid.puzzle import ProofgridError
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="proofgrid",
+    cls=PuzzleRoot,
     help="Grid puzzles whose answers are proved by theorems, and the engines behind them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -26,8 +34,55 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for _module in (par, matchless, kirchhoff, studies, web):
+for _module in (par, studies, web):
     _module.register(app)
+
+
+class _ClosedStream(io.TextIOBase):
+    """Stands in for a standard stream the caller closed (``<&-``, ``>&-``).
+
+    Python sets such a stream to None; reading or writing it then raises an
+    OSError with a one-line message instead of an AttributeError traceback.
+    """
+
+    def __init__(self, which: str) -> None:
+        self.which = which
+
+    @property
+    def buffer(self) -> _ClosedStream:
+        return self
+
+    def _closed(self) -> OSError:
+        return OSError(errno.EBADF, f"standard {self.which} is closed")
+
+    def read(self, size: int | None = -1) -> str:
+        raise self._closed()
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise self._closed()
+
+    def write(self, text: str) -> int:
+        raise self._closed()
+
+    def flush(self) -> None:
+        return None
+
+
+def _stand_in_for_closed_streams() -> None:
+    if sys.stdin is None:
+        sys.stdin = _ClosedStream("input")
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("output")
+
+
+def _detach_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     Click runs in non-standalone mode so that usage errors, like engine errors,
     come out as a single ``error: ...`` line rather than a decorated box.
     """
+    _stand_in_for_closed_streams()
     try:
         result = app(args=argv, prog_name="proofgrid", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except SystemExit as exc:
         code = exc.code
         if code is None:
@@ -60,7 +117,15 @@ def main(argv: list[str] | None = None) -> int:
         common.error("interrupted")
         return 130
     except BrokenPipeError:
+        _detach_stdout()
         return 0
+    except OSError as exc:  # a standard stream failed: /dev/full, closed stdin or stdout
+        _detach_stdout()
+        message = exc.strerror or str(exc)
+        if not message.startswith("standard"):
+            message = f"cannot write the output: {message}"
+        common.error(message)
+        return 1
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 

@@ -1,30 +1,43 @@
-"""``proofgrid bank`` and the options every study shares (``--workers``, ``--scheduler``).
+"""The study commands: ``proofgrid <puzzle> verify|stats`` and ``proofgrid bank``.
 
-The engines' ``stats`` and ``verify`` commands take the same three options
-through :func:`workers_option`, :func:`scheduler_option` and
-:func:`quiet_option`, open a runner with :func:`runner`, and report a Ctrl-C
-with :func:`interrupted` (exit status 130). Both ``verify`` commands print
-their report through :func:`run_verification`.
+:func:`add_study_commands` builds a puzzle's ``verify`` and ``stats`` commands
+from the tasks its :meth:`~proofgrid.puzzle.Puzzle.study_tasks` declares
+(:mod:`proofgrid.study_tasks`): the puzzle's own options (``--size``,
+``--preset``...) are declared there and passed through; the options every
+study shares are defined once here (``--workers``, ``--scheduler``,
+``--quiet`` through :func:`workers_option`, :func:`scheduler_option` and
+:func:`quiet_option`; ``--quick``; ``--json``, ``--no-timing``, ``--plot``).
+A study opens a runner with :func:`runner`, reports a Ctrl-C with
+:func:`interrupted` (exit status 130), and ``verify`` prints its report
+through :func:`run_verification`. ``bank`` takes its puzzles from
+:mod:`proofgrid.registry`. Nothing here names a puzzle.
 """
 
 from __future__ import annotations
 
+import inspect
+import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 
+from proofgrid import registry
 from proofgrid.cli import common
+from proofgrid.errors import ProofgridError
+from proofgrid.puzzle import Puzzle
 from proofgrid.studies.bank import BankResult, build_bank
-from proofgrid.studies.puzzles import PUZZLES, puzzle
-from proofgrid.studies.report import VerifyReport
-from proofgrid.studies.runner import Runner, StudyInterrupted, open_runner
+from proofgrid.studies.puzzles import puzzle
+from proofgrid.studies.runner import Runner, open_runner
+from proofgrid.study_tasks import Option, PlotTask, StatsTask, VerifyTask
+from proofgrid.tasks import Executor, StudyInterrupted, VerifyReport
 
 __all__ = [
     "EXIT_INTERRUPTED",
+    "add_study_commands",
     "bank",
     "grade_summary",
     "interrupted",
@@ -67,9 +80,14 @@ def quiet_option() -> Any:
 
 
 @contextmanager
-def runner(workers: int | None, scheduler: str | None, quiet: bool) -> Iterator[Runner]:
-    """A runner for the options (errors such as an unreachable scheduler exit 2)."""
-    with open_runner(workers, scheduler, quiet=quiet) as r:
+def runner(
+    workers: int | None, scheduler: str | None, quiet: bool, *, preload: tuple[str, ...] = ()
+) -> Iterator[Runner]:
+    """A runner for the options (errors such as an unreachable scheduler exit 2).
+
+    ``preload``: the modules of the study's tasks (a fork server imports them once).
+    """
+    with open_runner(workers, scheduler, quiet=quiet, preload=preload) as r:
         yield r
 
 
@@ -80,18 +98,20 @@ def interrupted(message: str) -> NoReturn:
 
 
 def run_verification(
-    run: Callable[[Runner], VerifyReport],
+    run: Callable[[Runner], VerifyReport] | Callable[[Executor], VerifyReport],
     workers: int | None,
     scheduler: str | None,
     quiet: bool,
     unit: str,
+    *,
+    preload: tuple[str, ...] = (),
 ) -> None:
     """Run a verification study and print it: up to 20 ``FAIL`` lines, then the summary.
 
     Exit status 1 when a check failed; on Ctrl-C the partial report is printed
     and the command exits with status 130 (``finished k of n <unit>``).
     """
-    with runner(workers, scheduler, quiet) as open_:
+    with runner(workers, scheduler, quiet, preload=preload) as open_:
         try:
             report = run(open_)
         except StudyInterrupted as exc:
@@ -123,7 +143,7 @@ def _report(out: Path, result: BankResult) -> str:
 
 def bank(
     puzzle_name: str = typer.Argument(
-        ..., metavar="PUZZLE", help=f"Which puzzle: {' or '.join(PUZZLES)}."
+        ..., metavar="PUZZLE", help=f"Which puzzle: {' or '.join(registry.names())}."
     ),
     n: int = typer.Argument(..., min=1, max=100_000_000, help="Boards the bank should hold."),
     out: Path = typer.Argument(..., help="The bank file (one board per line)."),
@@ -147,7 +167,7 @@ def bank(
     """
     adapter = puzzle(puzzle_name)
     params = preset if preset is not None else adapter.default_params
-    with runner(workers, scheduler, quiet) as r:
+    with runner(workers, scheduler, quiet, preload=(adapter.module,)) as r:
         try:
             result = build_bank(adapter, params, n, out, base=base, resume=resume, runner=r)
         except StudyInterrupted as exc:
@@ -160,6 +180,150 @@ def bank(
     if result.dropped:
         print(f"resume: dropped {result.dropped} (regenerated)", file=sys.stderr)
     print(_report(out, result))
+
+
+# --- verify and stats, built from a puzzle's study tasks ------------------------------
+
+_SHARED = ("n", "quick", "as_json", "no_timing", "plot", "workers", "scheduler", "quiet")
+
+
+def _option(opt: Option) -> inspect.Parameter:
+    """A keyword parameter whose default is the ``typer.Option`` that ``opt`` declares."""
+    if opt.name in _SHARED:
+        raise ValueError(f"study option {opt.name!r} would shadow a shared option")
+    kind: Any = list[opt.kind] if opt.multiple else opt.kind  # type: ignore[name-defined]
+    default = typer.Option(opt.default, *opt.flags, help=opt.help, min=opt.min)
+    return inspect.Parameter(
+        opt.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind
+    )
+
+
+def _shared(name: str, kind: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+
+
+def _backend_options() -> list[inspect.Parameter]:
+    return [
+        _shared("workers", int, workers_option()),
+        _shared("scheduler", str, scheduler_option()),
+        _shared("quiet", bool, quiet_option()),
+    ]
+
+
+def _command(
+    name: str, params: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]
+) -> Callable[..., None]:
+    """A function typer reads as a command with exactly ``params`` (typer calls it by keyword)."""
+
+    def command(**values: Any) -> None:
+        body(values)
+
+    command.__name__ = name
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
+
+
+def _prepare(prepare: Callable[..., Any], first: Any, values: Mapping[str, Any], task: Any) -> Any:
+    """``prepare(first, the puzzle's options)``; its one-line errors exit 2."""
+    try:
+        return prepare(first, {o.name: values[o.name] for o in task.options})
+    except ProofgridError as exc:
+        common.fail(str(exc))
+
+
+def verify_command(task: VerifyTask) -> Callable[..., None]:
+    """``verify [--quick] [the puzzle's options] [--workers N | --scheduler ADDRESS] [--quiet]``."""
+    quick_help = task.option_help.get("quick", "The short form the test suite runs.")
+    params = [
+        _shared("quick", bool, typer.Option(False, "--quick", help=quick_help)),
+        *(_option(o) for o in task.options),
+        *_backend_options(),
+    ]
+
+    def body(v: dict[str, Any]) -> None:
+        job = _prepare(task.prepare, v["quick"], v, task)
+        run_verification(
+            job, v["workers"], v["scheduler"], v["quiet"], task.unit, preload=task.modules
+        )
+
+    return _command("verify", params, body)
+
+
+def stats_command(task: StatsTask, plot: PlotTask | None = None) -> Callable[..., None]:
+    """``stats N [the puzzle's options] [--json] [--no-timing] [--plot FILE.svg] [backend]``.
+
+    Prints the puzzle's text tables, or its JSON with ``--json`` (``--no-timing``
+    leaves measured times out, so the output is identical on any backend);
+    ``--plot`` (when the puzzle has a plot task) also writes its figure.
+    Ctrl-C prints the tables over what finished and exits 130.
+    """
+    help_ = task.option_help
+    params = [
+        inspect.Parameter(
+            "n",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=typer.Argument(..., min=1, max=task.most, help=task.count_help),
+            annotation=int,
+        ),
+        *(_option(o) for o in task.options),
+        _shared(
+            "as_json",
+            bool,
+            typer.Option(False, "--json", help=help_.get("json", "Print the results as JSON.")),
+        ),
+        _shared(
+            "no_timing",
+            bool,
+            typer.Option(
+                False,
+                "--no-timing",
+                help=help_.get("no_timing", "Leave measured times out (identical on any backend)."),
+            ),
+        ),
+    ]
+    if plot is not None:
+        params.append(_shared("plot", Path, typer.Option(None, "--plot", help=plot.help)))
+    params += _backend_options()
+
+    def body(v: dict[str, Any]) -> None:
+        job = _prepare(task.prepare, v["n"], v, task)
+        path: Path | None = v.get("plot")
+        if path is not None and path.suffix.lower() != ".svg":
+            common.fail(f"--plot writes SVG: give a FILE.svg, not {path.name!r}")
+        timing = not v["no_timing"]
+        with runner(v["workers"], v["scheduler"], v["quiet"], preload=task.modules) as r:
+            try:
+                report = job(r)
+            except StudyInterrupted as exc:
+                if text := task.text(exc.partial):
+                    print(text)
+                interrupted(task.interrupted.format(done=exc.done, total=exc.total))
+        if path is not None and plot is not None:
+            plot.draw(report, path, timing=timing)
+        if v["as_json"]:
+            print(json.dumps(task.as_json(report, timing)))
+        elif text := task.text(report):
+            print(text)
+
+    return _command("stats", params, body)
+
+
+def add_study_commands(group: typer.Typer, puzzle: Puzzle[Any, Any]) -> None:
+    """Add ``verify`` and ``stats`` to a puzzle's command group, from its study tasks.
+
+    A puzzle without a ``"verify"`` (``"stats"``) task gets no ``verify``
+    (``stats``) command; ``--plot`` exists when it has a ``"plot"`` task.
+    """
+    tasks = puzzle.study_tasks()
+    verify = tasks.get("verify")
+    if isinstance(verify, VerifyTask):
+        group.command("verify", help=verify.help)(verify_command(verify))
+    stats = tasks.get("stats")
+    if isinstance(stats, StatsTask):
+        plot = tasks.get("plot")
+        figure = plot if isinstance(plot, PlotTask) else None
+        group.command("stats", help=stats.help)(stats_command(stats, figure))
 
 
 def register(app: typer.Typer) -> None:

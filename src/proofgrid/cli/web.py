@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
         port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
     ) -> None:
-        """Serve the web app (every Matchless mode, offline-capable) and its JSON API."""
+        """Serve the web app (every registered puzzle, offline-capable) and its JSON API."""
         from proofgrid import server  # noqa: PLC0415  (FastAPI is slow to import; only serve/site need it)
 
         try:
@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
         bound = sock.getsockname()[1]
         shown = f"[{host}]" if ":" in host else host
         print(
-            f"Matchless is running at http://{shown}:{bound}/  (API: /openapi.json; Ctrl+C stops)",
+            f"proofgrid is running at http://{shown}:{bound}/  (API: /openapi.json; Ctrl+C stops)",
             flush=True,
         )
         try:

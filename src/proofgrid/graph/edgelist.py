@@ -14,7 +14,7 @@ Format (``proofgrid par``)
   More fields is an error. Self-loops and repeated edges are allowed.
 * Nodes are numbered ``0 .. n-1`` in order of first appearance in the file.
 
-Errors are :class:`EdgeListError` (a :class:`~proofgrid.puzzle.ProofgridError`)
+Errors are :class:`EdgeListError` (a :class:`~proofgrid.errors.ProofgridError`)
 with the message ``FILE:LINE: reason``; control characters (binary data) and
 invalid UTF-8 are rejected with the line they occur on.
 
@@ -48,7 +48,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from proofgrid.puzzle import ProofgridError
+from proofgrid.errors import ProofgridError
+from proofgrid.graph.scc import successors
 
 __all__ = [
     "CostTable",
@@ -397,13 +398,29 @@ class EdgeList:
 
     def successors(self) -> list[list[int]]:
         """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""
-        succ: list[list[int]] = [[] for _ in range(self.n)]
-        for a, b in zip(self.src.tolist(), self.dst.tolist(), strict=True):
-            succ[a].append(b)
-        return succ
+        return successors(self)
+
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
+    """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16.
+
+    The three bytes become spaces, a field separator, so names and line numbers
+    are unchanged. A UTF-16 mark is an :class:`EdgeListError` that says what to
+    do, rather than a parse of every other byte. O(1).
+    """
+    head = buf[: min(size, 3)].tobytes()
+    if head.startswith(_UTF8_BOM):
+        buf[:3] = ord(" ")
+    elif head[:2] in _UTF16_BOMS:
+        raise EdgeListError(f"{source}: the file is UTF-16 text; save it as UTF-8 and try again")
 
 
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+    _unmark(buf, size, source)
     tok = _tokenize(buf, size, source)
     pair = np.flatnonzero(tok.paired)
     codes, n = _codes(buf, tok.starts, tok.lengths, tok.keys)
@@ -534,6 +551,7 @@ def read_costs(path: str, graph: EdgeList) -> CostTable:
 
 
 def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: EdgeList) -> CostTable:
+    _unmark(buf, size, source)
     tok = _tokenize(buf, size, source, costs=True)
     assert tok.lines is not None
     raw = buf[:size].tobytes()

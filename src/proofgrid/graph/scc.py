@@ -21,6 +21,17 @@ So ``par = #sources`` exactly, any choice of one node per source component is
 an optimal seed set, and with node costs the cheapest node of each source
 component is a minimum-cost seed set (the choices are independent).
 
+One function, two kernels
+-------------------------
+:func:`par` is the only implementation of the theorem in Python; every caller
+(Matchless's solver and X-ray, ``proofgrid par`` through
+:mod:`proofgrid.graph.sparse`) goes through it. The SCC kernel is a parameter:
+``"tarjan"`` is :func:`tarjan_scc` below (pure Python, no start-up cost, the
+fastest on board-sized graphs), ``"scipy"`` is scipy's compiled strong
+components with vectorised bookkeeping (:mod:`proofgrid.graph.compiled`,
+imported only when asked), for millions of edges. Both run in O(n + m) and are
+tested to agree with each other and with networkx.
+
 References
 ----------
 R. E. Tarjan, "Depth-first search and linear graph algorithms",
@@ -32,16 +43,34 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeAlias, cast
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Int32Array: TypeAlias = npt.NDArray[np.int32]
+    #: Integer vectors: tuples from the Tarjan kernel, numpy arrays from scipy's.
+    Ints: TypeAlias = tuple[int, ...] | npt.NDArray[np.int32] | npt.NDArray[np.int64]
 
 __all__ = [
+    "KERNELS",
+    "ArcArrays",
+    "Arcs",
     "Condensation",
+    "Kernel",
     "ParResult",
     "bfs_depths",
     "condensation",
     "par",
     "reachable",
+    "successors",
     "tarjan_scc",
 ]
+
+#: The SCC kernels :func:`par` accepts.
+Kernel = Literal["tarjan", "scipy"]
+KERNELS: tuple[Kernel, ...] = ("tarjan", "scipy")
 
 
 def tarjan_scc(succ: Sequence[Iterable[int]]) -> tuple[list[int], int]:
@@ -138,68 +167,253 @@ class Condensation:
 
 
 def condensation(succ: Sequence[Iterable[int]]) -> Condensation:
-    """SCCs, the condensation edges and its source components; O(n + m)."""
+    """SCCs, the condensation edges and its source components; O(n + m).
+
+    The condensation part of :func:`par` (Tarjan kernel, Tarjan's numbering).
+    """
+    res = par(succ, edges=True)
+    labels = cast("tuple[int, ...]", res.labels)
+    edges = cast("tuple[tuple[int, int], ...]", res.edges)
+    return Condensation(
+        labels, res.n_components, edges, tuple(sorted(cast("tuple[int, ...]", res.sources)))
+    )
+
+
+class ArcArrays(Protocol):
+    """A digraph as edge arrays: edge ``i`` is ``src[i] -> dst[i]`` over nodes ``0 .. n-1``.
+
+    :class:`Arcs` and :class:`proofgrid.graph.edgelist.EdgeList` are two.
+    """
+
+    @property
+    def n(self) -> int:
+        """Number of nodes."""
+
+    @property
+    def src(self) -> npt.ArrayLike:
+        """Tails of the edges."""
+
+    @property
+    def dst(self) -> npt.ArrayLike:
+        """Heads of the edges."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Arcs:
+    """Edge arrays ``src[i] -> dst[i]`` over nodes ``0 .. n-1`` (repeats and self-loops allowed)."""
+
+    n: int
+    src: npt.ArrayLike
+    dst: npt.ArrayLike
+
+
+def successors(arcs: ArcArrays) -> list[list[int]]:
+    """Successor lists of an edge-array graph, heads in edge order; O(n + m)."""
+    from proofgrid.graph import compiled  # noqa: PLC0415 (numpy only for array graphs)
+
+    succ: list[list[int]] = [[] for _ in range(arcs.n)]
+    src, dst = compiled.as_index(arcs.src), compiled.as_index(arcs.dst)
+    for a, b in zip(src.tolist(), dst.tolist(), strict=True):
+        succ[a].append(b)
+    return succ
+
+
+class ParResult(NamedTuple):
+    """Par of a digraph, an optimal seed set and the condensation facts behind it.
+
+    A named tuple (cheap to build: :func:`par` is on Matchless's hot path).
+    The containers follow the kernel: tuples for ``"tarjan"``, numpy arrays
+    (labels int32, seeds and sources int64) for ``"scipy"``.
+
+    Attributes
+    ----------
+    par : int
+        The minimum number of seeds: the number of source components.
+    seeds : tuple of int or numpy.ndarray
+        The witness: the cheapest node of each source component (ties to the
+        smallest id), in ascending node id.
+    sources : tuple of int or numpy.ndarray
+        ``sources[i]`` is the source component holding ``seeds[i]``.
+    cost : int or float
+        Total cost of the seeds (their number when no costs were given).
+    labels : tuple of int or numpy.ndarray
+        Component of every node, numbered by the kernel (Tarjan: completion
+        order, which is reverse topological) or, with ``canonical=True``, by
+        first appearance in node order (the same numbering for every kernel).
+    n_components : int
+        Number of components.
+    edges : tuple of (int, int) or None
+        Distinct condensation edges ``(from, to)``, sorted; only if asked for.
+    completion : tuple of int or None
+        The components in the order Tarjan completed them, a reverse
+        topological order of the condensation (every condensation edge goes
+        from a later to an earlier entry); ``None`` for the scipy kernel.
+    kernel : str
+        The SCC kernel used.
+    """
+
+    par: int
+    seeds: Ints
+    sources: Ints
+    cost: int | float
+    labels: Ints
+    n_components: int
+    edges: tuple[tuple[int, int], ...] | None
+    completion: tuple[int, ...] | None
+    kernel: Kernel
+
+
+def par(
+    graph: Sequence[Iterable[int]] | ArcArrays,
+    costs: Sequence[int | float] | npt.ArrayLike | None = None,
+    *,
+    kernel: Kernel = "tarjan",
+    canonical: bool = False,
+    edges: bool = False,
+) -> ParResult:
+    """Minimum number of seeds whose cascade reaches every node, with a witness.
+
+    The one par function. By the par theorem (module docstring; components by
+    Tarjan 1972) the condensation is a DAG and the answer is the number of its
+    source components; the cheapest node of each source component (ties to
+    the smallest id) is a minimum-cost seed set.
+
+    Parameters
+    ----------
+    graph : sequence of iterables of int, or ArcArrays
+        Successor lists (``graph[v]`` lists the heads of edges leaving ``v``)
+        or edge arrays (:class:`Arcs`, an ``EdgeList``); repeats and self-loops
+        are fine. Converted to the kernel's form when needed.
+    costs : sequence or array of numbers, optional
+        Non-negative cost of every node; default 1 each.
+    kernel : {"tarjan", "scipy"}
+        The SCC kernel: the pure-Python iterative Tarjan (:func:`tarjan_scc`,
+        bookkeeping in Python: fastest on small graphs) or
+        ``scipy.sparse.csgraph.connected_components(connection="strong")``
+        (compiled, bookkeeping vectorised in numpy: for millions of edges).
+    canonical : bool
+        Number components by first appearance in node order instead of by
+        the kernel, so that every kernel gives the same labels.
+    edges : bool
+        Also list the distinct condensation edges.
+
+    Returns
+    -------
+    ParResult
+
+    Raises
+    ------
+    ValueError
+        For an unknown kernel or edge arrays that are not a graph on ``0 .. n-1``.
+
+    Notes
+    -----
+    O(n + m) time, either kernel (listing the condensation edges adds a sort
+    of them).
+    """
+    if kernel == "tarjan":
+        if type(graph) is tuple or type(graph) is list:  # the fast common case
+            succ: Sequence[Iterable[int]] = graph
+        elif isinstance(graph, Sequence):
+            succ = graph
+        else:
+            _checked(graph)
+            succ = successors(graph)
+        cost_list: Sequence[int | float] | None = None
+        if costs is not None:
+            tolist = getattr(costs, "tolist", None)  # numpy costs: exact Python numbers
+            cost_list = tolist() if tolist is not None else cast("Sequence[int | float]", costs)
+        return _par_tarjan(succ, cost_list, canonical, edges)
+    if kernel == "scipy":
+        from proofgrid.graph import compiled  # noqa: PLC0415 (numpy/scipy only when asked)
+
+        n, src, dst = _checked(_arcs(graph))
+        got = compiled.par_arrays(src, dst, n, costs, canonical=canonical, edges=edges)
+        return ParResult(
+            par=int(got.seeds.size),
+            seeds=got.seeds,
+            sources=got.sources,
+            cost=got.cost,
+            labels=got.labels,
+            n_components=got.count,
+            edges=got.edges,
+            completion=None,
+            kernel="scipy",
+        )
+    raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, not {kernel!r}")
+
+
+def _arcs(graph: Sequence[Iterable[int]] | ArcArrays) -> ArcArrays:
+    if not isinstance(graph, Sequence):
+        return graph
+    heads = [list(h) for h in graph]
+    src = [v for v, h in enumerate(heads) for _ in h]
+    return Arcs(len(heads), src, [w for h in heads for w in h])
+
+
+def _checked(arcs: ArcArrays) -> tuple[int, Int32Array, Int32Array]:
+    from proofgrid.graph import compiled  # noqa: PLC0415 (numpy only for array graphs)
+
+    src, dst = compiled.as_index(arcs.src), compiled.as_index(arcs.dst)
+    compiled.check_arcs(src, dst, arcs.n)
+    return arcs.n, src, dst
+
+
+def _par_tarjan(
+    succ: Sequence[Iterable[int]],
+    costs: Sequence[int | float] | None,
+    canonical: bool,
+    edges: bool,
+) -> ParResult:
+    """:func:`par` by the Tarjan kernel, bookkeeping in plain Python; O(n + m)."""
     labels, count = tarjan_scc(succ)
-    cedges: set[tuple[int, int]] = set()
+    first: list[int] = []  # canonical: lowest node of each component
+    if canonical:
+        canon = [-1] * count
+        for v, lab in enumerate(labels):
+            c = canon[lab]
+            if c < 0:
+                c = canon[lab] = len(first)
+                first.append(v)
+            labels[v] = c
+        completion = tuple(canon)
+    else:
+        completion = tuple(range(count))
+    has_in = [False] * count
+    cedges: set[tuple[int, int]] = set()  # collected always: cheaper than a test per edge
     for v, heads in enumerate(succ):
         cv = labels[v]
         for w in heads:
             cw = labels[w]
-            if cv != cw:
+            if cw != cv:
+                has_in[cw] = True
                 cedges.add((cv, cw))
-    has_in = [False] * count
-    for _, b in cedges:
-        has_in[b] = True
-    sources = tuple(c for c in range(count) if not has_in[c])
-    return Condensation(tuple(labels), count, tuple(sorted(cedges)), sources)
-
-
-@dataclass(frozen=True, slots=True)
-class ParResult:
-    """Par of a digraph and an optimal seed set, one node per source component.
-
-    ``seeds[i]`` lies in source component ``sources[i]``; ``cost`` is the total
-    cost of the seeds (their number when no costs were given).
-    """
-
-    par: int
-    seeds: tuple[int, ...]
-    sources: tuple[int, ...]
-    cost: int | float
-
-
-def par(
-    succ: Sequence[Iterable[int]],
-    costs: Sequence[int | float] | None = None,
-) -> ParResult:
-    """Minimum number of seeds whose cascade reaches every node, with a witness.
-
-    By the par theorem (module docstring) the answer is the number of source
-    components of the condensation, and the cheapest node of each source
-    component (ties to the smallest id) is a minimum-cost seed set.
-
-    O(n + m) time.
-    """
-    labels, count = tarjan_scc(succ)
-    has_in = [False] * count
-    for v, heads in enumerate(succ):
-        cv = labels[v]
-        for w in heads:
-            if labels[w] != cv:
-                has_in[labels[w]] = True
-    best = [-1] * count
-    for v, c in enumerate(labels):
-        if has_in[c]:
-            continue
-        b = best[c]
-        if b < 0 or (costs is not None and costs[v] < costs[b]):
-            best[c] = v
-    sources = tuple(c for c in range(count) if not has_in[c])
-    # Order seeds by node id so the witness reads naturally.
-    pairs = sorted((best[c], c) for c in sources)
-    seeds = tuple(s for s, _ in pairs)
+    sources = [c for c in range(count) if not has_in[c]]
+    if canonical and costs is None:
+        seeds = [first[c] for c in sources]  # ascending, as sources are
+    else:
+        best = [-1] * count
+        for v, c in enumerate(labels):
+            if has_in[c]:
+                continue
+            b = best[c]
+            if b < 0 or (costs is not None and costs[v] < costs[b]):
+                best[c] = v
+        pairs = sorted([(best[c], c) for c in sources])  # the witness in node order
+        seeds = [s for s, _ in pairs]
+        sources = [c for _, c in pairs]
     total: int | float = len(seeds) if costs is None else sum(costs[s] for s in seeds)
-    return ParResult(len(seeds), seeds, tuple(c for _, c in pairs), total)
+    return ParResult(  # positional: this is on Matchless's hot path
+        len(seeds),
+        tuple(seeds),
+        tuple(sources),
+        total,
+        tuple(labels),
+        count,
+        tuple(sorted(cedges)) if edges else None,
+        completion,
+        "tarjan",
+    )
 
 
 def bfs_depths(

@@ -10,13 +10,13 @@ contract's order: params and descriptions (:mod:`~proofgrid.kirchhoff.codec`)
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from proofgrid.kirchhoff import codec, moves
 from proofgrid.kirchhoff.board import Board, ClueKind, Position, format_position
 from proofgrid.kirchhoff.codec import Params
-from proofgrid.kirchhoff.daily import DAILY_PRESET, daily
+from proofgrid.kirchhoff.daily import DAILY_PRESET, daily, daily_id
 from proofgrid.kirchhoff.exact import Count, count, first_solution
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
@@ -88,6 +88,13 @@ class Kirchhoff(Puzzle[Params, Position]):
     name = "kirchhoff"
     title = "Kirchhoff"
     summary = "Kirchhoff: draw arrows so flow is conserved; one solution, exact hints."
+    surfaces: ClassVar[Mapping[str, str]] = {
+        "cli": "proofgrid.kirchhoff.cli",
+        "api": "proofgrid.kirchhoff.api",
+        "tasks": "proofgrid.kirchhoff.tasks",
+    }
+    #: Every date has a board (before the launch too, with no puzzle number).
+    daily_before_launch = True
 
     # --- params
     def default_params(self) -> Params:
@@ -151,11 +158,18 @@ class Kirchhoff(Puzzle[Params, Position]):
         """The day's hard board (``7x7dh#kirchhoff/v1/DATE``)."""
         return codec.presets()[DAILY_PRESET], codec.encode_board(daily(date).board)
 
+    def daily_seed_id(self, date: dt.date) -> str:
+        """``7x7dh#kirchhoff/v1/DATE``: the seeded ID of the day's board."""
+        return daily_id(date)
+
     # --- JSON
     def board_json(self, p: Params, desc: str) -> dict[str, Any]:
-        """:func:`board_fields` of the described board (``solution`` as edge states)."""
+        """:func:`board_fields` of the described board (``solution`` as edge states).
+
+        The ``id`` is canonical: the description is re-encoded from the board.
+        """
         board = codec.decode_board(desc, p)
-        return board_fields(board, self.game_id(p, desc))
+        return board_fields(board, self.game_id(p, codec.encode_board(board)))
 
 
 KIRCHHOFF = Kirchhoff()

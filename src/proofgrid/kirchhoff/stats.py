@@ -8,8 +8,8 @@ the raw construction lands on each grade — the figure that decides whether a
 preset is reachable at its size) and of the boards returned.
 
 Each board is measured on its own (:func:`measure_seeds`, a top-level function
-over a range of seeds), so a :class:`~proofgrid.studies.runner.Runner` can
-spread the seeds over processes or a Dask cluster; the per-board records are
+over a range of seeds), so an :class:`~proofgrid.tasks.Executor` (the studies
+runner) can spread the seeds over processes or a Dask cluster; the per-board records are
 concatenated in seed order and summarised once (:func:`summarise`), so every
 figure except the times is identical to one sequential pass.
 """
@@ -21,13 +21,13 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from proofgrid.errors import InvalidParamsError
 from proofgrid.kirchhoff.board import ClueKind, Grade
 from proofgrid.kirchhoff.codec import Params, presets
 from proofgrid.kirchhoff.generate import generate_board
-from proofgrid.puzzle import InvalidParamsError
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import chunked
+from proofgrid.tasks import Executor, Study, chunked
 
 __all__ = [
     "STATS_CHUNK",
@@ -38,6 +38,7 @@ __all__ = [
     "measure_seeds",
     "run_stats",
     "summarise",
+    "summarise_parts",
 ]
 
 STATS_CHUNK = 2
@@ -165,12 +166,13 @@ def measure(preset: str, n: int, seed0: int = 0) -> PresetStats:
 
 
 def run_stats(
-    names: Sequence[str], n: int, seed0: int = 0, *, runner: Runner | None = None
+    names: Sequence[str], n: int, seed0: int = 0, *, runner: Executor | None = None
 ) -> list[PresetStats]:
     """:func:`measure` for each preset; with ``runner``, seeds go out in chunks.
 
-    Ctrl-C under a runner raises :class:`~proofgrid.studies.runner.StudyInterrupted`
-    whose ``partial`` lists the summaries over the boards finished so far.
+    Ctrl-C under a runner raises :class:`~proofgrid.tasks.StudyInterrupted`
+    whose ``partial`` lists the summaries over the boards finished so far
+    (:func:`summarise_parts`).
     """
     if n < 1:
         raise InvalidParamsError("need at least one board")
@@ -179,18 +181,24 @@ def run_stats(
     tasks = []
     for name in names:
         tasks.extend(chunked(measure_seeds, (_params(name),), seed0 + n, STATS_CHUNK, first=seed0))
-    records: list[BoardRecord] = []
-    try:
-        for part in runner.run(tasks, label="stats", unit="boards"):
-            records.extend(part)
-    except KeyboardInterrupt:
-        done = [
-            summarise(name, chunk)
-            for k, name in enumerate(names)
-            if (chunk := records[k * n : (k + 1) * n])
-        ]
-        raise StudyInterrupted(done, runner.done_items, runner.total_items) from None
-    return [summarise(name, records[k * n : (k + 1) * n]) for k, name in enumerate(names)]
+    merge = partial(summarise_parts, tuple(names), n)
+    return runner.complete(Study(tasks, merge, "stats", "boards"))
+
+
+def summarise_parts(
+    names: Sequence[str], n: int, parts: Sequence[Sequence[BoardRecord]]
+) -> list[PresetStats]:
+    """Summaries of the presets ``names`` (``n`` boards each) from chunk results in order.
+
+    ``parts`` may be a prefix of the task list (an interrupted run): each
+    preset is summarised over the boards it has, and presets with none are left out.
+    """
+    records = [r for part in parts for r in part]
+    return [
+        summarise(name, chunk)
+        for k, name in enumerate(names)
+        if (chunk := records[k * n : (k + 1) * n])
+    ]
 
 
 def format_table(rows: list[PresetStats]) -> str:

@@ -25,7 +25,7 @@ code:
 :func:`run` returns the number of checks and the failures;
 ``proofgrid kirchhoff verify`` prints ``N checks, 0 failures``.
 
-Under a :class:`~proofgrid.studies.runner.Runner` the checks that share one
+Under an :class:`~proofgrid.tasks.Executor` (the studies runner) the checks that share one
 random stream (every section but the generated boards) run as one task
 (:func:`seeded_checks`) and each generated board as a task of its own
 (:func:`check_generated_one`); the reports are concatenated in that order, so
@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from proofgrid.errors import InvalidDescError
 from proofgrid.kirchhoff.baseline import branch_count
 from proofgrid.kirchhoff.board import (
     Board,
@@ -57,11 +58,8 @@ from proofgrid.kirchhoff.hint import HintKind, hint
 from proofgrid.kirchhoff.local import propagate, single_state
 from proofgrid.kirchhoff.moves import execute_move
 from proofgrid.kirchhoff.relax import Region, relax
-from proofgrid.puzzle import InvalidDescError
 from proofgrid.rng import SplitMix64
-from proofgrid.studies.report import VerifyReport
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import Task
+from proofgrid.tasks import Executor, Study, Task, VerifyReport
 
 __all__ = [
     "VerifyReport",
@@ -404,11 +402,11 @@ def generated_presets(quick: bool) -> tuple[int, list[Params]]:
     return (2 if quick else 8), gen_presets
 
 
-def run(*, quick: bool = False, seed: int = 2026, runner: Runner | None = None) -> VerifyReport:
+def run(*, quick: bool = False, seed: int = 2026, runner: Executor | None = None) -> VerifyReport:
     """Run every check; ``quick`` is the fast form used by the test suite.
 
     With ``runner`` the checks are spread as the module docstring says (same
-    report); Ctrl-C then raises :class:`~proofgrid.studies.runner.StudyInterrupted`
+    report); Ctrl-C then raises :class:`~proofgrid.tasks.StudyInterrupted`
     whose ``partial`` is the report over the tasks that finished.
     """
     seeds, gen_presets = generated_presets(quick)
@@ -418,12 +416,4 @@ def run(*, quick: bool = False, seed: int = 2026, runner: Runner | None = None) 
         return rep
     tasks = [Task(seeded_checks, (quick, seed), 1)]
     tasks.extend(Task(check_generated_one, (p, s), 1) for p in gen_presets for s in range(seeds))
-    parts: list[VerifyReport] = []
-    try:
-        for part in runner.run(tasks, label="verify", unit="tasks"):
-            parts.append(part)
-    except KeyboardInterrupt:
-        raise StudyInterrupted(
-            VerifyReport.merge(parts), runner.done_items, runner.total_items
-        ) from None
-    return VerifyReport.merge(parts)
+    return runner.complete(Study(tasks, VerifyReport.merge, "verify", "tasks"))

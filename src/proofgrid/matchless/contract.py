@@ -11,7 +11,8 @@ moves, status, hint (:mod:`~proofgrid.matchless.game`) → answers
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from proofgrid.matchless import codec, game, generate, params, solve
 from proofgrid.matchless import format as text
@@ -74,6 +75,11 @@ class Matchless(Puzzle[Params, State]):
     name = "matchless"
     title = "Matchless"
     summary = "Matchless: light the whole sky with the fewest matches (par is proved)."
+    surfaces: ClassVar[Mapping[str, str]] = {
+        "cli": "proofgrid.matchless.cli",
+        "api": "proofgrid.matchless.api",
+        "tasks": "proofgrid.matchless.tasks",
+    }
 
     # --- params
     def default_params(self) -> Params:

@@ -30,7 +30,8 @@ remaining par by exactly one, any other match leaves it unchanged.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import cast
 
 from proofgrid.graph.scc import par as graph_par
 from proofgrid.graph.scc import tarjan_scc
@@ -85,11 +86,17 @@ class XRay:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """Par, an optimal witness (one shell per source component) and the X-ray."""
+    """Par, an optimal witness (one shell per source component) and the X-ray.
+
+    ``completion`` lists the X-ray's components in a reverse topological order
+    of the condensation (Tarjan's completion order); :func:`reach_masks` uses
+    it so that a board needs one SCC pass in all.
+    """
 
     par: int
     witness: tuple[int, ...]
     xray: XRay
+    completion: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
 
 def solve(board: Board) -> Solution:
@@ -97,54 +104,48 @@ def solve(board: Board) -> Solution:
 
     Par is the number of source components of the condensation (par theorem,
     module docstring); the witness is the lowest shell of each source
-    component, ascending. O(n + m) for n shells and m fuses: one Tarjan pass
-    (:func:`proofgrid.graph.scc.tarjan_scc`) and one pass over the fuses.
+    component, ascending. One call of :func:`proofgrid.graph.scc.par` (Tarjan
+    kernel, canonical numbering, condensation edges): O(n + m) for n shells
+    and m fuses.
     """
-    succ = board.succ
-    labels, count = tarjan_scc(succ)
-    canon = [-1] * count
-    first: list[int] = []
-    comps = [0] * len(labels)
-    for v, lab in enumerate(labels):
-        c = canon[lab]
-        if c < 0:
-            c = canon[lab] = len(first)
-            first.append(v)
-        comps[v] = c
-    cedges: set[tuple[int, int]] = set()
-    has_in = [False] * count
-    for v, heads in enumerate(succ):
-        cv = comps[v]
-        for w in heads:
-            cw = comps[w]
-            if cw != cv:
-                cedges.add((cv, cw))
-                has_in[cw] = True
-    sources = tuple([c for c in range(count) if not has_in[c]])
-    witness = tuple([first[c] for c in sources])
-    xray = XRay(tuple(comps), count, sources, tuple(sorted(cedges)))
-    return Solution(len(sources), witness, xray)
+    res = graph_par(board.succ, canonical=True, edges=True)
+    xray = XRay(
+        cast("tuple[int, ...]", res.labels),
+        res.n_components,
+        cast("tuple[int, ...]", res.sources),
+        cast("tuple[tuple[int, int], ...]", res.edges),
+    )
+    return Solution(
+        res.par, cast("tuple[int, ...]", res.seeds), xray, cast("tuple[int, ...]", res.completion)
+    )
 
 
-def reach_masks(board: Board) -> list[int]:
+def reach_masks(board: Board, solution: Solution | None = None) -> list[int]:
     """``reach[v]``: bitmask of the shells reachable from ``v`` (``v`` included).
 
-    Computed over the condensation: Tarjan numbers components in reverse
-    topological order, so each component's reach is its own shells plus the
-    reach of its successor components, all already known. O(n + m) big-int
-    operations.
+    Computed over the condensation in a reverse topological order (each
+    component's reach is its own shells plus the reach of its successor
+    components, all already known): the solution's ``completion`` order when
+    a :func:`solve` result is given (no second SCC pass), else one Tarjan pass,
+    whose numbering is that order. O(n + m) big-int operations.
     """
     succ = board.succ
-    labels, count = tarjan_scc(succ)
-    order: list[list[int]] = [[] for _ in range(count)]
+    if solution is not None and len(solution.completion) == solution.xray.count:
+        labels: Sequence[int] = solution.xray.components
+        order: Sequence[int] = solution.completion
+        count = solution.xray.count
+    else:
+        labels, count = tarjan_scc(succ)
+        order = range(count)
+    members: list[list[int]] = [[] for _ in range(count)]
     for v, lab in enumerate(labels):
-        order[lab].append(v)
+        members[lab].append(v)
     creach = [0] * count
-    for c in range(count):
+    for c in order:
         acc = 0
-        for v in order[c]:
+        for v in members[c]:
             acc |= 1 << v
-        for v in order[c]:
+        for v in members[c]:
             for w in succ[v]:
                 lw = labels[w]
                 if lw != c:
@@ -164,9 +165,9 @@ class Remaining:
 def remaining_par(board: Board, unlit: int) -> Remaining:
     """Par of the subgraph induced by the unlit shells (bitmask ``unlit``).
 
-    Calls :func:`proofgrid.graph.scc.par` on the induced subgraph, so it holds
-    for any unlit set, closed or not; ``matches used + remaining par`` is the
-    best score still reachable. O(n + m).
+    Calls :func:`proofgrid.graph.scc.par` (the one par function) on the
+    induced subgraph, so it holds for any unlit set, closed or not; ``matches
+    used + remaining par`` is the best score still reachable. O(n + m).
     """
     idx = [v for v in range(board.n) if unlit >> v & 1]
     pos = {v: i for i, v in enumerate(idx)}
@@ -240,7 +241,8 @@ def myopic_matches(board: Board, reach: list[int] | None = None) -> int:
 
 def myopic_gap(board: Board) -> int:
     """Extra matches the myopic player pays over par (≥ 0)."""
-    return myopic_matches(board) - solve(board).par
+    solution = solve(board)
+    return myopic_matches(board, reach_masks(board, solution)) - solution.par
 
 
 def hidden_sources(solution: Solution) -> int:
@@ -299,7 +301,7 @@ def analyse(board: Board, solution: Solution | None = None) -> Analysis:
     """Compute :class:`Analysis` for a board; O((n + m) + par · n) bit operations."""
     if solution is None:
         solution = solve(board)
-    reach = reach_masks(board)
+    reach = reach_masks(board, solution)
     return Analysis(
         shells=board.n,
         fuses=board.edge_count(),

@@ -19,9 +19,9 @@ obvious opening move (the biggest cascade) is not optimal, under each rule
 (:func:`proofgrid.matchless.duel.obvious_move_not_optimal`).
 
 Every table is a sum over boards, so a run splits into chunks of boards
-(:func:`measure_boards`, :func:`duel_boards`: top-level, picklable) that a
-:class:`~proofgrid.studies.runner.Runner` spreads over processes or a Dask
-cluster; merging the chunks in order (:func:`merge_boards`,
+(:func:`measure_boards`, :func:`duel_boards`: top-level, picklable) that an
+:class:`~proofgrid.tasks.Executor` (the studies runner) spreads over processes
+or a Dask cluster; merging the chunks in order (:func:`merge_boards`,
 :func:`merge_duel`) gives exactly the counts of one sequential pass. Only the
 ``seconds`` fields (compute time summed over chunks) depend on the machine.
 Each board table also keeps the distribution of par, myopic gap and hidden
@@ -34,14 +34,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from proofgrid.matchless.duel import Rule, obvious_move_not_optimal
 from proofgrid.matchless.generate import generate_board
 from proofgrid.matchless.params import DEFAULT_PARAMS, Params, encode_params
 from proofgrid.matchless.solve import analyse
 from proofgrid.rng import seed_from_text
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import Task, chunked, plan
+from proofgrid.tasks import Executor, Study, Task, chunked, plan
 
 __all__ = [
     "BOARD_CHUNK",
@@ -55,6 +55,7 @@ __all__ = [
     "board_stats",
     "duel_boards",
     "duel_stats",
+    "format_report",
     "measure_boards",
     "merge_boards",
     "merge_duel",
@@ -65,7 +66,7 @@ DEFAULT_BASE = "matchless/stats"
 BOARD_CHUNK = 2000
 """Most boards per board-table task (about 0.5 s of work on 6x6, 0.24 ms a board).
 
-The runner picks the size (:meth:`~proofgrid.studies.runner.Runner.chunk_size`):
+The runner picks the size (:meth:`~proofgrid.tasks.Executor.chunk_size`):
 about 16 tasks per worker, at least :data:`LEAST_CHUNK` boards, at most this.
 """
 DUEL_CHUNK = 1000
@@ -348,6 +349,30 @@ class StatsReport:
         return data
 
 
+def format_report(report: StatsReport) -> str:
+    """The tables as text: per board size its rates, then a line per duel row ("" if empty)."""
+    lines = []
+    for b in report.tables:
+        if not b.boards:
+            continue
+        r = b.rates()
+        mean = b.par_total / b.boards
+        lines += [
+            f"random {b.params} boards: {b.boards} ({b.seconds:.2f} s), mean par {mean:.2f}",
+            f"  greedy (biggest cascade) matches par          {r['greedy_equals_par']:5.1f}%",
+            f"  myopic (biggest fan-out) ≥ 1 extra match      {r['myopic_ge1']:5.1f}%",
+            f"  myopic (biggest fan-out) ≥ 2 extra matches    {r['myopic_ge2']:5.1f}%",
+            f"  ≥ 1 source hidden inside a cycle              {r['hidden_ge1']:5.1f}%",
+            f"  ≥ 2 sources hidden inside cycles              {r['hidden_ge2']:5.1f}%",
+        ]
+    for row in report.duel:
+        lines.append(
+            f"duel, {row.rule} shells wins, {row.params} ({row.boards} boards,"
+            f" {row.seconds:.1f} s): obvious move not optimal {row.rate:5.1f}%"
+        )
+    return "\n".join(lines)
+
+
 def _empty(params: Params) -> BoardStats:
     return BoardStats(encode_params(params), 0, 0, 0, 0, 0, 0, 0, 0.0)
 
@@ -360,16 +385,16 @@ def run_stats(
     base: str = DEFAULT_BASE,
     advance: Callable[[int], None] | None = None,
     more: Sequence[Params] = (),
-    runner: Runner | None = None,
+    runner: Executor | None = None,
 ) -> StatsReport:
     """The board table for ``n`` boards of ``params`` (and of each of ``more``), then the
     duel table for each ``(params, count)``.
 
     Without ``runner`` everything runs here, in order, calling ``advance``.
     With one, the tables are cut into chunks (at most :data:`BOARD_CHUNK`,
-    :data:`DUEL_CHUNK` boards; see :meth:`Runner.chunk_size`) run by the
-    runner and merged in order: the counts are identical. Ctrl-C then raises
-    :class:`~proofgrid.studies.runner.StudyInterrupted` whose ``partial`` is
+    :data:`DUEL_CHUNK` boards; see :meth:`~proofgrid.tasks.Executor.chunk_size`)
+    run by the runner and merged in order: the counts are identical. Ctrl-C then
+    raises :class:`~proofgrid.tasks.StudyInterrupted` whose ``partial`` is
     the report over the chunks that finished (each table says how many boards
     it covers).
     """
@@ -393,14 +418,7 @@ def run_stats(
             Task(duel_boards, (dparams, base, c.start, c.stop), 2 * c.size) for c in chunks
         )
         groups.append(("duel", dparams, len(chunks)))
-    results: list[object] = []
-    try:
-        for value in runner.run(tasks, label="stats", unit="boards"):
-            results.append(value)
-    except KeyboardInterrupt:
-        partial = _assemble(groups, results)
-        raise StudyInterrupted(partial, runner.done_items, runner.total_items) from None
-    return _assemble(groups, results)
+    return runner.complete(Study(tasks, partial(_assemble, groups), "stats", "boards"))
 
 
 def _assemble(groups: list[tuple[str, Params, int]], results: list[object]) -> StatsReport:

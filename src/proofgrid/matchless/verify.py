@@ -24,7 +24,7 @@ unmemoised one on tiny boards), when that module provides one.
 
 The ``quick`` form (the test suite's) keeps a sample of every part.
 
-With a :class:`~proofgrid.studies.runner.Runner` the boards go out in chunks
+With an :class:`~proofgrid.tasks.Executor` (the studies runner) the boards go out in chunks
 of :data:`VERIFY_CHUNK` (:func:`check_boards`) and the duel check as one more
 task (:func:`duel_report`); the reports are merged in that order, so the check
 count and the failure lines are exactly those of one sequential pass.
@@ -47,9 +47,7 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import load_practice
 from proofgrid.matchless.solve import greedy_cascade_matches, solve
 from proofgrid.rng import seed_from_text
-from proofgrid.studies.report import VerifyReport
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import Task, plan
+from proofgrid.tasks import Executor, Study, Task, VerifyReport, plan
 
 __all__ = [
     "VERIFY_CHUNK",
@@ -257,13 +255,13 @@ def run_verify(
     quick: bool = False,
     start: dt.date | None = None,
     progress: Callable[[str], None] | None = None,
-    runner: Runner | None = None,
+    runner: Executor | None = None,
 ) -> VerifyReport:
     """Run every check; ``quick`` is the test-suite form (a few seconds).
 
     With ``runner`` the work is spread as the module docstring says (same
     report) and ``progress`` is not called; Ctrl-C raises
-    :class:`~proofgrid.studies.runner.StudyInterrupted` whose ``partial`` is the
+    :class:`~proofgrid.tasks.StudyInterrupted` whose ``partial`` is the
     report over the boards checked so far.
     """
     boards = verification_boards(quick=quick, start=start or LAUNCH)
@@ -281,12 +279,4 @@ def run_verify(
         for c in plan(len(items), VERIFY_CHUNK)
     ]
     tasks.append(Task(duel_report, (quick,), 1))
-    parts: list[VerifyReport] = []
-    try:
-        for part in runner.run(tasks, label="verify", unit="boards"):
-            parts.append(part)
-    except KeyboardInterrupt:
-        raise StudyInterrupted(
-            merge_reports(parts), runner.done_items, runner.total_items
-        ) from None
-    return merge_reports(parts)
+    return runner.complete(Study(tasks, merge_reports, "verify", "boards"))

@@ -1,10 +1,13 @@
 """Studies at scale: one execution layer for Monte-Carlo tables, verification and banks.
 
-``proofgrid matchless stats|verify``, ``proofgrid kirchhoff stats|verify`` and
-``proofgrid bank`` all run through this package:
+``proofgrid <puzzle> stats|verify`` and ``proofgrid bank`` all run through
+this package. It imports no puzzle: each puzzle describes its studies in the
+neutral vocabulary of :mod:`proofgrid.tasks` and :mod:`proofgrid.study_tasks`
+and hands them over through the registry (``study_tasks()``).
 
 * :mod:`~proofgrid.studies.tasks` — a study is a list of seeded chunks (chunk
-  ``i`` covers items ``[i·k, (i+1)·k)``; each item's seed comes from its index);
+  ``i`` covers items ``[i·k, (i+1)·k)``; each item's seed comes from its index),
+  re-exported from :mod:`proofgrid.tasks`;
 * :mod:`~proofgrid.studies.backends` — where tasks run: inline (one worker), a
   local process pool (``--workers N``; forked, or from a fork server once
   threads run), or a Dask distributed cluster (``--scheduler ADDRESS``);
@@ -13,8 +16,10 @@
   reported);
 * :mod:`~proofgrid.studies.bank` — banks of graded puzzles: append-only,
   fsync'd, CRC-32 on every line, ``--resume`` without duplicating or losing a
-  board; :mod:`~proofgrid.studies.puzzles` says what a line holds per puzzle;
-* :mod:`~proofgrid.studies.plots` — deterministic SVG figures (matplotlib).
+  board; each puzzle's bank task says what a line holds
+  (:mod:`~proofgrid.studies.puzzles` finds it through the registry);
+* :mod:`~proofgrid.studies.plots` — deterministic SVG (:mod:`proofgrid.figures`);
+  each puzzle draws its own figure.
 
 Because every merge is a fold over chunk order and no item depends on where it
 ran, results are byte-for-byte identical on any backend and worker count.

@@ -37,8 +37,8 @@ import threading
 from collections.abc import Collection
 from typing import Any, Protocol
 
-from proofgrid.puzzle import ProofgridError
-from proofgrid.studies.tasks import Task
+from proofgrid.errors import ProofgridError
+from proofgrid.tasks import Task
 
 __all__ = [
     "PRELOAD",
@@ -52,13 +52,12 @@ __all__ = [
     "start_method",
 ]
 
-PRELOAD = (
-    "__main__",
-    "proofgrid.matchless.stats",
-    "proofgrid.matchless.verify",
-    "proofgrid.studies.puzzles",
-)
-"""Modules the fork server imports once, before forking workers.
+PRELOAD: tuple[str, ...] = ("__main__",)
+"""Modules the fork server imports once, before forking workers (and a study's own).
+
+A :class:`PoolBackend` adds the modules its study's tasks live in (the CLI
+passes those of the puzzle whose study runs, from the registry), so a worker
+forked from the server finds the engines already imported.
 
 ``__main__`` first: a worker must be able to unpickle functions defined in the
 main module, so without it every worker would re-import the main module (for
@@ -172,13 +171,13 @@ def start_method(threads: int | None = None) -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(preload: tuple[str, ...] = ()) -> multiprocessing.context.BaseContext:
     method = start_method()
     if method == "fork":
         return multiprocessing.get_context("fork")
     if method == "forkserver":
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(list(PRELOAD))
+        ctx.set_forkserver_preload(list(dict.fromkeys((*PRELOAD, *preload))))
         return ctx
     return multiprocessing.get_context("spawn")  # pragma: no cover - not POSIX
 
@@ -187,14 +186,17 @@ class PoolBackend:
     """A local :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes.
 
     The pool starts on the first submit and is rebuilt after an abort.
+    ``preload`` names modules a ``forkserver`` imports before forking workers
+    (after :data:`PRELOAD`).
     """
 
     inline = False
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, *, preload: tuple[str, ...] = ()) -> None:
         if workers < 1:
             raise BackendError(f"need at least one worker, got {workers}")
         self._workers = workers
+        self._preload = preload
         self._pool: cf.ProcessPoolExecutor | None = None
         self.method: str | None = None
         """The start method of the running pool (:func:`start_method`); None before."""
@@ -211,7 +213,7 @@ class PoolBackend:
 
     def _executor(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
-            ctx = _context()
+            ctx = _context(self._preload)
             self.method = ctx.get_start_method()
             self._pool = cf.ProcessPoolExecutor(
                 self._workers, mp_context=ctx, initializer=_ignore_sigint
@@ -331,12 +333,14 @@ class DaskBackend:
         self._client.close()  # type: ignore[no-untyped-call]
 
 
-def make_backend(workers: int | None = None, scheduler: str | None = None) -> Backend:
+def make_backend(
+    workers: int | None = None, scheduler: str | None = None, *, preload: tuple[str, ...] = ()
+) -> Backend:
     """The backend for the CLI's ``--workers`` / ``--scheduler`` options.
 
     ``scheduler`` given: a :class:`DaskBackend` (``workers`` must then be None;
     the cluster decides). Otherwise ``workers`` (default :func:`default_workers`)
-    processes: 1 runs inline, more on a :class:`PoolBackend`.
+    processes: 1 runs inline, more on a :class:`PoolBackend` (with ``preload``).
     """
     if scheduler is not None:
         if workers is not None:
@@ -345,4 +349,4 @@ def make_backend(workers: int | None = None, scheduler: str | None = None) -> Ba
     n = default_workers() if workers is None else workers
     if n < 1:
         raise BackendError(f"need at least one worker, got {n}")
-    return InlineBackend() if n == 1 else PoolBackend(n)
+    return InlineBackend() if n == 1 else PoolBackend(n, preload=preload)

@@ -9,7 +9,8 @@ File format (``proofgrid-bank/1``), UTF-8, one record per line::
 Every line is a payload followed by a tab and the CRC-32 (ISO-HDLC, as
 :func:`zlib.crc32`) of the payload's UTF-8 bytes, eight lowercase hex digits.
 The first line is the header: the puzzle, params and seed base that decide
-every board (:mod:`~proofgrid.studies.puzzles`) and the column names. Board
+every board (the puzzle's :class:`~proofgrid.study_tasks.BankTask`, e.g.
+:mod:`proofgrid.matchless.bank`) and the column names. Board
 lines carry their index, which must equal their position.
 
 Writing: lines are only ever appended, in index order, a chunk at a time, each
@@ -39,10 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
-from proofgrid.puzzle import ProofgridError
-from proofgrid.studies.puzzles import BankPuzzle
-from proofgrid.studies.runner import Runner, StudyInterrupted
-from proofgrid.studies.tasks import chunked
+from proofgrid.errors import ProofgridError
+from proofgrid.studies.runner import Runner
+from proofgrid.study_tasks import BankTask
+from proofgrid.tasks import StudyInterrupted, chunked
 
 __all__ = [
     "FORMAT",
@@ -302,7 +303,7 @@ class BankResult:
 
 
 def build_bank(
-    puzzle: BankPuzzle,
+    puzzle: BankTask,
     params: str,
     n: int,
     out: Path,

@@ -8,6 +8,10 @@ Ctrl-C arrives, the pending tasks are cancelled and the running ones stopped
 before the exception propagates; :attr:`Runner.done_tasks` and
 :attr:`Runner.done_items` then say how much of the prefix was delivered.
 
+:meth:`Runner.complete` runs a puzzle's :class:`~proofgrid.tasks.Study` (a task
+list and the fold that merges its results) and turns Ctrl-C into
+:class:`~proofgrid.tasks.StudyInterrupted` carrying the merge of the prefix.
+
 The progress bar (rich, on standard error) shows items done, rate and ETA; it
 is off when standard error is not a terminal or with ``quiet``.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.progress import (
@@ -34,30 +38,11 @@ from rich.progress import Task as BarTask
 from rich.text import Text
 
 from proofgrid.studies.backends import Backend, make_backend
-from proofgrid.studies.tasks import Task, chunk_size
+from proofgrid.tasks import Study, StudyInterrupted, Task, chunk_size
 
 __all__ = ["Runner", "StudyInterrupted", "open_runner", "progress_bar"]
 
-
-class StudyInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a study; ``partial`` is the result over what finished.
-
-    A :class:`KeyboardInterrupt`, so code that does not know about studies
-    still treats it as one.
-
-    Attributes
-    ----------
-    partial : object
-        The study's result merged over the delivered prefix of its tasks.
-    done, total : int
-        Items (boards, seeds) delivered and planned.
-    """
-
-    def __init__(self, partial: object, done: int, total: int) -> None:
-        super().__init__(f"interrupted after {done} of {total} items")
-        self.partial = partial
-        self.done = done
-        self.total = total
+R = TypeVar("R")
 
 
 class _RateColumn(ProgressColumn):
@@ -171,17 +156,39 @@ class Runner:
             backend.abort(list(pending))
             raise
 
+    def complete(self, study: Study[R]) -> R:
+        """Run ``study``'s tasks (:meth:`run`) and merge their results in order.
+
+        Ctrl-C (or any :class:`KeyboardInterrupt` from the tasks' stream)
+        raises :class:`~proofgrid.tasks.StudyInterrupted` whose ``partial`` is
+        ``study.merge`` of the results delivered so far.
+        """
+        results: list[Any] = []
+        try:
+            for value in self.run(study.tasks, label=study.label, unit=study.unit):
+                results.append(value)
+        except KeyboardInterrupt:
+            partial = study.merge(results)
+            raise StudyInterrupted(partial, self.done_items, self.total_items) from None
+        return study.merge(results)
+
 
 @contextmanager
 def open_runner(
-    workers: int | None = None, scheduler: str | None = None, *, quiet: bool = False
+    workers: int | None = None,
+    scheduler: str | None = None,
+    *,
+    quiet: bool = False,
+    preload: tuple[str, ...] = (),
 ) -> Iterator[Runner]:
     """A :class:`Runner` on :func:`~proofgrid.studies.backends.make_backend`, with progress.
+
+    ``preload``: modules a fork server imports before forking workers (the study's own).
 
     Closes the backend and the progress display on exit; when left by an
     exception (Ctrl-C included) it first aborts whatever still runs.
     """
-    backend = make_backend(workers, scheduler)
+    backend = make_backend(workers, scheduler, preload=preload)
     try:
         backend.start()  # before the progress bar's thread: a pool may then fork
         with progress_bar(quiet=quiet) as progress:

@@ -1,25 +1,27 @@
 // The service worker: an offline cache in two tiers under one versioned cache.
 //
-// * ASSETS, the core (shell, styles, icons, manifest, js/app, js/core,
-//   js/matchless): precached at install, so after one visit every Matchless
-//   mode works offline (the daily included: the browser engine builds it).
-// * GROUPS, files only one puzzle needs (today: kirchhoff). Not precached, so
-//   a first visit to the Matchless daily never downloads them. Each group file
-//   is stored as it is first fetched, and a page can ask for a whole group with
-//   the message {type: 'cache-group', group}; the reply {ok, group, count} comes
-//   back on the message's port (or to the client). The Kirchhoff app asks on
-//   its first route (js/app/offline.js), so one Kirchhoff visit makes every
-//   Kirchhoff view work offline, the lazily loaded ones included.
+// * ASSETS, the core (shell, styles, icons, manifest, js/registry.json, js/app,
+//   js/core, and every puzzle whose registry tier is "core" — today Matchless):
+//   precached at install, so after one visit every mode of a core puzzle works
+//   offline (the daily included: the browser engine builds it).
+// * GROUPS, files only one puzzle needs (a registry row's tier other than
+//   "core"; today: kirchhoff). Not precached, so a first visit to the default
+//   puzzle never downloads them. Each group file is stored as it is first
+//   fetched, and a page can ask for a whole group with the message
+//   {type: 'cache-group', group}; the reply {ok, group, count} comes back on the
+//   message's port (or to the client). A puzzle's app asks on its first route
+//   (js/app/offline.js), so one visit makes every view of that puzzle work
+//   offline, the lazily loaded ones included.
 // * A new version precaches the core, and also every group the previous
 //   version's cache held any file of, so an update never takes a puzzle away
 //   offline; then activate deletes the old versions.
 //
 // VERSION, ASSETS and GROUPS are stamped when the site is served or written
-// (proofgrid.server.load_site, which decides the tiers by path): VERSION is a
-// hash of every asset of both tiers, so any change installs a new cache.
-// A group file fetched while the server already publishes a newer version is
-// stored with the newer bytes until the new worker (installed on the next
-// check of sw.js) replaces this cache.
+// (proofgrid.server, from the tiers of the registry rows, proofgrid.registry):
+// VERSION is a hash of every asset of both tiers, so any change installs a new
+// cache. A group file fetched while the server already publishes a newer
+// version is stored with the newer bytes until the new worker (installed on the
+// next check of sw.js) replaces this cache.
 
 const VERSION = "dev";
 const ASSETS = ["./"];

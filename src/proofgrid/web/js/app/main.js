@@ -1,12 +1,15 @@
 // The application (after 2048's application.js): wires storage, settings, the
-// router and the puzzle apps together, and registers the service worker. The
-// engines and views are imported dynamically so a failure shows a message
-// instead of a blank page. Matchless is the landing puzzle; Kirchhoff
-// (#kirchhoff/...) and the home page (#home) load on first use, and the
-// header's navigation and footer follow the puzzle on screen.
+// router and the puzzle apps together, and registers the service worker. It
+// names no puzzle: the registry table (js/registry.js) lists them, and each
+// puzzle's UI module is imported dynamically, by the table's module string,
+// the first time one of its routes shows (so a failure shows a message instead
+// of a blank page). The default puzzle (route "") loads at start; the home page
+// (#home) on first use; the header's navigation and footer follow the puzzle
+// on screen.
 
+import { loadRegistry, moduleUrl } from './registry.js';
+import { routeOf } from './router.js';
 import { SETTINGS_SCHEMA, applySettings } from './settings.js';
-import { parseRoute } from './router.js';
 import { Store } from './storage.js';
 import { el, firstLine, mount, toast } from './ui.js';
 
@@ -34,8 +37,8 @@ function wireContrast(store) {
   sync();
 }
 
-// The header's navigation, brand and footer as Matchless ships them, and the
-// ones a puzzle app exports as CHROME ({name, nav: [{href, view, label}], foot}).
+// The header's navigation, brand and footer as the page ships them (the default
+// puzzle's), and the ones a puzzle app brings as chrome ({name, nav: [{href, view, label}], foot}).
 let originalChrome = null;
 let chromeShown = null;
 
@@ -60,8 +63,7 @@ function setChrome(chrome) {
   document.documentElement.dataset.puzzle = chrome.name.toLowerCase();
 }
 
-function markNav(view, puzzle) {
-  const current = puzzle ? view : view === 'play' ? '' : view === 'edit' ? 'edit' : view;
+function markNav(current) {
   for (const a of document.querySelectorAll('.site-nav a')) {
     if (a.dataset.view === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -82,41 +84,39 @@ function registerServiceWorker() {
 
 async function start() {
   const main = document.getElementById('main');
+  const rowsLoading = loadRegistry();
   const store = new Store();
   store.define('settings', SETTINGS_SCHEMA);
   applySettings(store.get('settings'));
   wireContrast(store);
-  let app;
+  const rows = await rowsLoading;
+  const apps = new Map(); // puzzle name -> promise of its mounted app
+  const appOf = (row) => {
+    if (!apps.has(row.name)) {
+      const app = import(moduleUrl(row)).then((m) => m.mount({ store, row }));
+      app.catch(() => apps.delete(row.name));
+      apps.set(row.name, app);
+    }
+    return apps.get(row.name);
+  };
+  const landing = routeOf(rows, '');
+  let fallback;
   try {
-    const [engine, { MatchlessApp }] = await Promise.all([
-      import('../matchless/engine.js'),
-      import('../matchless/app.js'),
-    ]);
-    app = new MatchlessApp(engine, store);
+    fallback = landing.home ? null : await appOf(landing.row);
   } catch (err) {
     mount(main, el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err)}.`));
     return;
   }
-  let kirchhoff = null;
-  const kirchhoffApp = () => {
-    kirchhoff ||= Promise.all([import('../kirchhoff/engine.js'), import('../kirchhoff/app.js')])
-      .then(([engine, m]) => ({ app: new m.KirchhoffApp(engine, store), chrome: m.CHROME }));
-    kirchhoff.catch(() => { kirchhoff = null; });
-    return kirchhoff;
-  };
   const renderRoute = async (route) => {
-    if (route.puzzle === 'kirchhoff') {
-      const k = await kirchhoffApp();
-      return { ...(await k.app.render(route)), chrome: k.chrome };
-    }
-    if (route.view === 'home') return { node: (await import('./home.js')).homeView() };
-    return app.render(route);
+    if (route.home) return { node: (await import('./home.js')).homeView(), view: 'home', nav: 'home', title: 'proofgrid' };
+    const app = await appOf(route.row);
+    return { ...(await app.render(route.rest)), chrome: app.chrome, title: route.row.title };
   };
   let first = true;
   let latest = 0;
   const show = async () => {
     const token = ++latest;
-    const route = parseRoute(location.hash);
+    const route = routeOf(rows, location.hash);
     let out;
     try {
       out = await renderRoute(route);
@@ -124,7 +124,8 @@ async function start() {
       const banner = el('p', { class: 'notice bad', role: 'alert' },
         `Something went wrong showing that page (${firstLine(err)}). Here is today's daily.`);
       try {
-        out = await app.render({ view: 'daily' });
+        if (!fallback) throw err;
+        out = { ...(await fallback.render('')), chrome: fallback.chrome, title: landing.row.title };
         out.node.prepend(banner);
       } catch (err2) {
         out = { node: el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err2)}.`) };
@@ -134,9 +135,9 @@ async function start() {
     setChrome(out.chrome || null);
     mount(main, out.node);
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
-    markNav(out.replaceHash ? 'daily' : route.view, out.chrome ? route.puzzle : undefined);
+    markNav(out.nav ?? out.view);
     const h = main.querySelector('h2');
-    const name = out.chrome ? out.chrome.name : route.view === 'home' ? 'proofgrid' : 'Matchless';
+    const name = out.title || 'proofgrid';
     document.title = h && h.textContent !== name ? `${h.textContent} — ${name}` : name;
     if (!first && h) {
       h.setAttribute('tabindex', '-1');
@@ -144,7 +145,7 @@ async function start() {
     }
     first = false;
     showNotices(store);
-    document.documentElement.dataset.view = main.firstElementChild?.dataset.mode || route.view;
+    document.documentElement.dataset.view = main.firstElementChild?.dataset.mode || out.view;
     performance.mark('view-ready');
   };
   addEventListener('hashchange', show);

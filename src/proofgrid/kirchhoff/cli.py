@@ -1,0 +1,257 @@
+"""Kirchhoff on the command line: its text for the shared commands, and its own commands.
+
+The shared ``new``, ``solve``, ``daily`` and ``play`` come from
+:mod:`proofgrid.cli.puzzle_commands`; :class:`KirchhoffCli` says how Kirchhoff
+prints them. ``--json`` output of ``new``, ``daily``, ``solve`` and ``count``
+carries the board plainly so anyone can check our claims
+(:func:`proofgrid.kirchhoff.contract.board_fields` with ``arrows=True``):
+``id``, ``rows``, ``cols``, ``clues`` (``{"cell": [r, c], "kind":
+"source"|"sink"|"throughput", "value": n}``, blank cells left out),
+``solution`` (arrows ``[[r1, c1], [r2, c2]]`` tail → head, unused edges left
+out; ``null`` when there is none), ``count`` and ``capped``, ``grade``
+(``null`` unless the board is unique). The commands only Kirchhoff has,
+``count`` and ``hint``, are added by :func:`add_commands`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+import typer
+
+from proofgrid import midend
+from proofgrid.cli import common
+from proofgrid.cli.play import Player, Reply
+from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
+from proofgrid.kirchhoff.board import Board, Mark, Position, cell_name, format_position
+from proofgrid.kirchhoff.codec import Params
+from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
+from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
+from proofgrid.kirchhoff.exact import count, first_solution
+from proofgrid.kirchhoff.grade import grade_board
+from proofgrid.kirchhoff.hint import Hint, hint
+from proofgrid.kirchhoff.moves import execute_move, execute_moves, split_moves
+from proofgrid.midend import Game, History
+from proofgrid.puzzle import Status
+
+__all__ = ["KirchhoffCli", "KirchhoffPlayer", "add_commands"]
+
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+
+
+def _board(game: Game[Params, Position]) -> Board:
+    return game.start().board
+
+
+def _json(game: Game[Params, Position], **extra: Any) -> dict[str, Any]:
+    """The CLI's board JSON (``solution`` as arrows), plus ``extra`` fields."""
+    return board_fields(_board(game), game.id, arrows=True) | extra
+
+
+def _show_board(game: Game[Params, Position], extra: str) -> str:
+    board = _board(game)
+    grade = grade_board(board).grade.value
+    return f"{game.id}\n{board.rows}x{board.cols}, grade {grade}{extra}\n" + format_position(
+        Position.start(board)
+    )
+
+
+def _mark(state: int) -> Mark:
+    return Mark.CROSS if state == 0 else Mark(state)
+
+
+def _solved(board: Board, states: tuple[int, ...]) -> str:
+    return format_position(Position(board, tuple(_mark(s) for s in states)))
+
+
+def _hint_lines(board: Board, h: Hint) -> list[str]:
+    lines = [f"{h.kind.value}: {h.reason}"]
+    if h.move:
+        lines.append(f"move: {h.move}")
+    for reg in h.regions:
+        parts = [" ".join(cell_name(board, c) for c in reg.cells)]
+        if reg.entry_only:
+            parts.append("entries of " + " ".join(cell_name(board, c) for c in reg.entry_only))
+        if reg.exit_only:
+            parts.append("exits of " + " ".join(cell_name(board, c) for c in reg.exit_only))
+        lines.append("region: " + "; ".join(p for p in parts if p))
+    return lines
+
+
+_PLAY_HELP = """commands:
+  <move> [<move> ...]   e.g. b3>c3 (arrow b3→c3), b3<c3, b3xc3 (cross), b3.c3 (clear),
+                        or by edge id: e17> e17< e17x e17.
+  hint (h)              show the next forced edge and why
+  apply (a)             play the hinted move
+  undo (u) / redo (r)   step back / forward
+  restart               back to the empty board
+  solve                 show the solution and stop
+  id                    print the game ID
+  help (?)              this text
+  quit (q)              leave"""
+
+
+class KirchhoffPlayer(Player[Position]):
+    """Terminal play with hints that explain themselves; a wrong arrow is reported at once."""
+
+    prompt = "kirchhoff> "
+
+    def intro(self) -> str:
+        """The game ID and one line of help."""
+        return (
+            f"{self.game.id}\n"
+            "type help for commands; a wrong arrow is reported as lost the moment it is drawn"
+        )
+
+    def hint_text(self, state: Position) -> str:
+        """The hint's kind and reason, its move and the regions behind it."""
+        return "\n".join(_hint_lines(state.board, hint(state)))
+
+    def command(self, word: str, history: History[Position]) -> Reply[Position] | None:
+        """help, id, apply, restart, solve (and the shared hint)."""
+        pos = history.current
+        if word in ("?", "help"):
+            return Reply(_PLAY_HELP)
+        if word == "id":
+            return Reply(self.game.id)
+        if word in ("a", "apply"):
+            h = hint(pos)
+            if not h.move:
+                return Reply(self.hint_text(pos))
+            return Reply(f"played {h.move} ({h.kind.value})", execute_move(pos, h.move))
+        if word == "restart":
+            return Reply(None, Position.start(pos.board))
+        if word == "solve":
+            found = first_solution(pos.board)
+            return Reply(None if found is None else _solved(pos.board, found), stop=True)
+        return super().command(word, history)
+
+    def move(self, state: Position, line: str) -> tuple[Position, str | None]:
+        """One or more moves (``b3>c3 c3xd3``)."""
+        for mv in split_moves(line.lower()):
+            state = execute_move(state, mv)
+        return state, None
+
+    def verdict(self, state: Position, status: Status) -> str:
+        """Solved, or the reason the position is lost."""
+        if status is Status.WON:
+            return "solved — every clue is met. well done!"
+        return _hint_lines(state.board, hint(state))[0] + "  (undo to go back)"
+
+
+class KirchhoffCli(PuzzleCli[Params, Position]):
+    """How the shared commands print Kirchhoff (``solution`` as arrows in JSON)."""
+
+    def parse_date(self, text: str | None) -> dt.date:
+        """``YYYY-MM-DD`` (today when omitted)."""
+        return parse_date(text)
+
+    def new_text(self, game: Game[Params, Position]) -> str:
+        """ID, size and grade, the seed ID, and the empty board."""
+        return _show_board(game, f" (regenerate with {game.seed_id})")
+
+    def new_json(self, game: Game[Params, Position]) -> dict[str, Any]:
+        """The board JSON plus its ``seed_id``."""
+        return _json(game, seed_id=game.seed_id)
+
+    def daily_game(self, date: dt.date, preset: str | None) -> Game[Params, Position]:
+        """The day's board of a preset (default hard), regenerated from its seed ID."""
+        return midend.resolve(KIRCHHOFF, daily_id(date, DAILY_PRESET if preset is None else preset))
+
+    def daily_text(self, date: dt.date, preset: str | None) -> str:
+        """The board with ``— Kirchhoff daily DATE (SEED ID)``."""
+        game = self.daily_game(date, preset)
+        return _show_board(game, f" — Kirchhoff daily {date} ({game.seed_id})")
+
+    def daily_json(self, date: dt.date, preset: str | None) -> dict[str, Any]:
+        """The board JSON plus ``seed_id`` and ``date``."""
+        game = self.daily_game(date, preset)
+        return _json(game, seed_id=game.seed_id, date=str(date))
+
+    def solve_text(self, game: Game[Params, Position]) -> str:
+        """The solved board and whether it is unique (exit 1 when there is no solution)."""
+        data = board_fields(_board(game), game.id)
+        if data["solution"] is None:
+            common.fail("the board has no solution", code=common.EXIT_CHECK_FAILED)
+        solved = _solved(_board(game), tuple(data["solution"]))
+        if data["count"] == 1:
+            return f"{solved}\nunique solution (grade {data['grade']})"
+        return f"{solved}\none of at least 2 solutions"
+
+    def solve_json(self, game: Game[Params, Position]) -> dict[str, Any]:
+        """The board JSON (count capped at 2)."""
+        return _json(game)
+
+    def player(self, game: Game[Params, Position]) -> KirchhoffPlayer:
+        """:class:`KirchhoffPlayer`."""
+        return KirchhoffPlayer(game)
+
+
+def count_cmd(
+    game_id: str = typer.Argument(..., help=GAME_HELP),
+    cap: int | None = typer.Option(None, "--cap", min=1, help="Stop counting at this many."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Count the solutions exactly (frontier sweep; big integers)."""
+    game = midend.resolve(KIRCHHOFF, game_id)
+    board = _board(game)
+    cnt = count(board, cap=cap)
+    if as_json:
+        print(json.dumps(board_fields(board, game.id, cnt=cnt, arrows=True)))
+        return
+    print(f"{'at least ' if cnt.capped else ''}{cnt.value} solution{'s' if cnt.value != 1 else ''}")
+
+
+def hint_cmd(
+    game_id: str = typer.Argument(..., help=GAME_HELP),
+    moves: str = typer.Option("", "--moves", "-m", help="Moves played so far, e.g. 'a1>b1 b1xb2'."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """The next forced edge of a position, with the reason a person would give."""
+    board = midend.resolve(KIRCHHOFF, game_id).start().board
+    pos = execute_moves(Position.start(board), moves)
+    h = hint(pos)
+    if as_json:
+
+        def cells(cs: tuple[int, ...]) -> list[list[int]]:
+            return [[c // board.cols, c % board.cols] for c in cs]
+
+        print(
+            json.dumps(
+                {
+                    "kind": h.kind.value,
+                    "move": h.move or None,
+                    "edge": h.edge if h.edge >= 0 else None,
+                    "state": h.state if h.state >= 0 else None,
+                    "reason": h.reason,
+                    "trial": h.trial,
+                    "regions": [
+                        {
+                            "cells": cells(r.cells),
+                            "entry_only": cells(r.entry_only),
+                            "exit_only": cells(r.exit_only),
+                            "outward": r.outward,
+                            "surplus": r.surplus,
+                            "capacity": r.capacity,
+                        }
+                        for r in h.regions
+                    ],
+                }
+            )
+        )
+        return
+    print(format_position(pos))
+    print("\n".join(_hint_lines(board, h)))
+
+
+def add_commands(group: typer.Typer) -> None:
+    """Add the commands only Kirchhoff has to its ``proofgrid kirchhoff`` group."""
+    group.command("count")(count_cmd)
+    group.command("hint")(hint_cmd)
+
+
+def puzzle_cli(puzzle: Any) -> KirchhoffCli:
+    """How the shared commands print this puzzle (the contract's ``cli()``)."""
+    return KirchhoffCli(puzzle)

@@ -1,0 +1,230 @@
+"""Matchless on the command line: its text for the shared commands, and its own commands.
+
+The shared ``new``, ``solve``, ``daily`` and ``play`` come from
+:mod:`proofgrid.cli.puzzle_commands`; :class:`MatchlessCli` says how Matchless
+prints them (par and its witness, the cascade of each match). The commands
+only Matchless has, ``practice``, ``xray`` and ``duel``, are added by
+:func:`add_commands`, which the contract's ``add_commands`` hook calls. Thin
+wrappers: parse, call the engine, print.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+import typer
+
+from proofgrid import midend
+from proofgrid.cli import common
+from proofgrid.cli.play import Player, read_line
+from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
+from proofgrid.matchless.board import Board
+from proofgrid.matchless.contract import MATCHLESS
+from proofgrid.matchless.daily import parse_date
+from proofgrid.matchless.duel import Level, Rule, bot_move
+from proofgrid.matchless.format import format_state, format_xray
+from proofgrid.matchless.game import State, move_name, new_state, parse_move, strike
+from proofgrid.matchless.params import Params
+from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
+from proofgrid.matchless.solve import Solution, remaining_par, solve
+from proofgrid.midend import Game
+from proofgrid.puzzle import ProofgridError, Status
+
+__all__ = ["MatchlessCli", "MatchlessPlayer", "add_commands"]
+
+
+def _board(text: str) -> Board:
+    """The board of a game ID (``ProofgridError`` on a bad one)."""
+    return midend.resolve(MATCHLESS, text).start().board
+
+
+def _names(board: Board, shells: tuple[int, ...] | list[int]) -> str:
+    return " ".join(move_name(board, v) for v in shells)
+
+
+def _summary(board: Board, sol: Solution) -> str:
+    return f"par {sol.par} · witness {_names(board, sol.witness)}"
+
+
+class MatchlessPlayer(Player[State]):
+    """Terminal play: the sky and the par still reachable before every prompt."""
+
+    redraw = True
+
+    def __init__(self, game: Game[Params, State]) -> None:
+        super().__init__(game)
+        self.par = solve(game.start().board).par
+
+    def intro(self) -> str:
+        """One line of help."""
+        return "strike a shell by cell (b3 or 3,2) · u undo · r redo · h hint · q quit"
+
+    def show(self, state: State) -> str:
+        """The sky, then matches, par, remaining par and whether par is still reachable."""
+        rem = remaining_par(state.board, state.unlit).par
+        best = state.matches + rem
+        verdict = "par still reachable" if best == self.par else f"best now {best} (par {self.par})"
+        return (
+            f"{format_state(state)}\n"
+            f"matches {state.matches} · par {self.par} · remaining par {rem} · {verdict}"
+        )
+
+    def hint_text(self, state: State) -> str | None:
+        """``hint: b3 — reason``."""
+        h = MATCHLESS.hint(state)
+        return None if h is None else f"hint: {move_name(state.board, h.shell)} — {h.reason}"
+
+    def move(self, state: State, line: str) -> tuple[State, str | None]:
+        """Strike a match; say how many shells it lit and how deep the cascade ran."""
+        result = strike(state, parse_move(state, line))
+        depth = max(d for _, d in result.cascade)
+        said = (
+            f"{move_name(state.board, result.shell)} lights {len(result.cascade)} shell(s), "
+            f"cascade depth {depth}"
+        )
+        return result.state, said
+
+    def verdict(self, state: State, status: Status) -> str:
+        """``sky clear in N matches — par!`` (a Matchless game cannot be lost)."""
+        verdict = "par!" if state.matches == self.par else f"{state.matches - self.par} over par"
+        return f"sky clear in {state.matches} matches — {verdict}"
+
+
+class MatchlessCli(PuzzleCli[Params, State]):
+    """How the shared commands print Matchless."""
+
+    def parse_date(self, text: str | None) -> dt.date:
+        """An ISO date (today when omitted)."""
+        return parse_date(text) if text else dt.date.today()
+
+    def new_text(self, game: Game[Params, State]) -> str:
+        """The sky, its ID, its seed ID, par and a witness."""
+        board = game.start().board
+        return f"{super().new_text(game)}\n{_summary(board, solve(board))}"
+
+    def daily_text(self, date: dt.date, preset: str | None) -> str:
+        """``Matchless #N · date``, the sky, its ID and par."""
+        game = self.daily_game(date, preset)
+        par = solve(game.start().board).par
+        play = f"proofgrid {MATCHLESS.name} play '{game.id}'"
+        return f"{super().daily_text(date, preset)}\npar {par} (play it: {play})"
+
+    def solve_text(self, game: Game[Params, State]) -> str:
+        """Par with a witness, and the components behind the proof."""
+        board = game.start().board
+        sol = solve(board)
+        return (
+            f"{_summary(board, sol)}\n"
+            f"{sol.xray.count} components, {len(sol.xray.sources)} of them sources"
+        )
+
+    def player(self, game: Game[Params, State]) -> MatchlessPlayer:
+        """:class:`MatchlessPlayer`."""
+        return MatchlessPlayer(game)
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data))
+
+
+def practice(
+    as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+    regenerate: bool = typer.Option(
+        False, "--regenerate", help="Re-run the curation and rewrite the shipped practice.json."
+    ),
+) -> None:
+    """The twelve practice boards, easy to expert, ordered by measured difficulty."""
+    if regenerate:
+        boards = build_practice()
+        path = data_path()
+        path.write_text(practice_json(boards), encoding="utf-8")
+        print(f"wrote {len(boards)} boards to {path}", file=sys.stderr)
+    else:
+        boards = load_practice()
+    if as_json:
+        _print_json([asdict(b) for b in boards])
+        return
+    print(" #  level   par gap hidden difficulty  id")
+    for b in boards:
+        print(
+            f"{b.number:>2}  {b.level:<7} {b.par:>3} {b.myopic_gap:>3} {b.hidden_sources:>6}"
+            f" {b.difficulty:>10}  {b.id}"
+        )
+
+
+def xray(game: str = typer.Argument(..., help=GAME_HELP)) -> None:
+    """Draw the proof: every shell labelled by its component, sources in parentheses."""
+    board = _board(game)
+    print(format_xray(board, solve(board)))
+
+
+def duel(
+    game: str = typer.Argument(..., help=GAME_HELP),
+    *,
+    bot: str = typer.Option("perfect", "--bot", help="random, greedy or perfect"),
+    rule: str = typer.Option("fewest", "--rule", help="fewest (shipped) or most shells wins"),
+    bot_first: bool = typer.Option(False, "--bot-first", help="Let the bot strike first."),
+    seed: int = typer.Option(0, "--seed", help="Seed for the random and greedy bots."),
+    budget_ms: int = typer.Option(1000, "--budget-ms", help="Bot time budget per move."),
+) -> None:
+    """Duel the bot: alternate matches; each is credited with the shells their match lights."""
+    try:
+        level = Level[bot.strip().upper()]
+    except KeyError:
+        common.fail(f"unknown bot {bot!r} (random, greedy or perfect)")
+    try:
+        the_rule = Rule(rule.strip().lower())
+    except ValueError:
+        common.fail(f"unknown rule {rule!r} (fewest or most)")
+    board = _board(game)
+    state = new_state(board)
+    scores = {"you": 0, "bot": 0}
+    turn = "bot" if bot_first else "you"
+    wins = "fewest" if the_rule is Rule.FEWEST else "most"
+    print(f"duel vs {level.name.lower()} bot · {wins} shells wins · strike by cell, q quits")
+    while state.unlit:
+        print(format_state(state))
+        print(f"you {scores['you']} · bot {scores['bot']} · {turn} to move")
+        if turn == "bot":
+            mv = bot_move(board.succ, state.unlit, the_rule, level, seed, budget_ms)
+            result = strike(state, mv.shell)
+            note = "" if mv.perfect else " (not proved perfect: search budget reached)"
+            print(f"bot strikes {move_name(board, mv.shell)}{note}")
+        else:
+            cmd = read_line("> ")
+            if cmd is None or cmd.lower() in ("q", "quit"):
+                return
+            try:
+                result = strike(state, parse_move(state, cmd))
+            except ProofgridError as exc:
+                print(f"error: {exc}")
+                continue
+        scores[turn] += len(result.cascade)
+        print(f"{turn} lit {len(result.cascade)} shell(s)")
+        state = result.state
+        turn = "bot" if turn == "you" else "you"
+    print(format_state(state))
+    you, them = scores["you"], scores["bot"]
+    if you == them:
+        outcome = "a draw"
+    elif (you < them) == (the_rule is Rule.FEWEST):
+        outcome = "you win"
+    else:
+        outcome = "the bot wins"
+    print(f"sky clear · you {you} · bot {them} · {outcome}")
+
+
+def add_commands(group: typer.Typer) -> None:
+    """Add the commands only Matchless has to its ``proofgrid matchless`` group."""
+    group.command("practice")(practice)
+    group.command("xray")(xray)
+    group.command("duel")(duel)
+
+
+def puzzle_cli(puzzle: Any) -> MatchlessCli:
+    """How the shared commands print this puzzle (the contract's ``cli()``)."""
+    return MatchlessCli(puzzle)

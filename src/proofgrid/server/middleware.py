@@ -1,0 +1,223 @@
+"""Hardening shared by every response: security headers, a body cap, one-line JSON errors.
+
+* Request bodies are capped (:data:`MAX_BODY`, 413 past it) by a pure ASGI
+  middleware that counts bytes whether or not ``Content-Length`` is sent.
+* Every error is JSON ``{"detail": "<one line>"}`` with a 4xx status (5xx only
+  for a bug, without a traceback).
+* Security headers on every response, with a Content-Security-Policy the site
+  satisfies (no inline script or style, no third-party origin).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from proofgrid.errors import ProofgridError
+
+if TYPE_CHECKING:
+    from proofgrid.server.site import SiteFile
+
+__all__ = [
+    "CSP",
+    "MAX_BODY",
+    "SECURITY_HEADERS",
+    "ASGIApp",
+    "BodyLimit",
+    "SecurityHeaders",
+    "install_error_handlers",
+    "one_line",
+]
+
+MAX_BODY = 16 * 1024
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
+)
+_SECURITY_NAMES = frozenset(name for name, _ in SECURITY_HEADERS)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def _json_bytes(detail: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
+    body = json.dumps({"detail": detail}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    return body, headers
+
+
+async def _send_error(send: Send, status: int, detail: str) -> None:
+    body, headers = _json_bytes(detail)
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response.
+
+    It is the outermost layer of :func:`proofgrid.server.create_app`'s result,
+    so it also carries ``site_files``, the served map of files (replace its
+    contents with a new :func:`proofgrid.server.load_site` to publish a new
+    version without a restart).
+    """
+
+    def __init__(self, app: ASGIApp, site_files: dict[str, SiteFile] | None = None) -> None:
+        self.app = app
+        self.site_files = site_files if site_files is not None else {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in _SECURITY_NAMES
+                ]
+                headers.extend(SECURITY_HEADERS)
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """Pure ASGI middleware: reject request bodies longer than ``limit`` bytes with 413.
+
+    A declared ``Content-Length`` over the limit is refused before reading; a
+    body without one (chunked) is read up to ``limit + 1`` bytes and refused
+    when it goes past. Accepted bodies are replayed to the app unchanged.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_big = f"request body larger than {self.limit} bytes"
+        for name, value in scope.get("headers", []):
+            if name.lower() == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _send_error(send, 400, "malformed Content-Length header")
+                    return
+                if declared > self.limit:
+                    await _send_error(send, 413, too_big)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await _send_error(send, 413, too_big)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """The first line of ``text``, at most ``limit`` characters (an ellipsis marks a cut)."""
+    stripped = text.strip()
+    line = stripped.splitlines()[0] if stripped else "bad request"
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _validation_detail(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    loc = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+    msg = str(first.get("msg", "invalid value"))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return one_line(f"{loc}: {msg}{more}")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Make every error a one-line JSON ``{"detail": ...}``: 4xx for the client's, 500 for bugs.
+
+    A :class:`~proofgrid.errors.ProofgridError` (anything a user can get wrong:
+    a game ID, params, a move, a date) is a 400 with its own message.
+    """
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        detail = exc.detail if isinstance(exc.detail, str) else "error"
+        return JSONResponse(
+            {"detail": one_line(detail)}, status_code=exc.status_code, headers=exc.headers
+        )
+
+    async def validation_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        return JSONResponse({"detail": _validation_detail(exc)}, status_code=422)
+
+    async def proofgrid_error(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"detail": one_line(str(exc))}, status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"detail": "internal error"}, status_code=500)
+
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(ProofgridError, proofgrid_error)
+    app.add_exception_handler(Exception, server_error)

@@ -1,0 +1,72 @@
+// Daily Kirchhoff: the same board for everyone on a calendar date (built
+// offline by the engine, in the worker), a puzzle number, its own streak by
+// calendar date (the shared js/app/streak.js), stats, and a spoiler-free
+// share card (js/app/share.js, drawn by js/app/share-view.js). The first
+// finished game of a date counts; a shown solution ends the day without a
+// result.
+
+import { button, el, firstLine } from '../../app/ui.js';
+import { localISO } from '../../app/dates.js';
+import { shareBlock } from '../../app/share-view.js';
+import { Building } from './building.js';
+import { kirchhoffShareText, recordDaily, summarizeDaily } from './daily-stats.js';
+import { DAILY_KEY } from './records.js';
+import { dailyStatsPanel } from './stats-view.js';
+import { KirchhoffPlayView } from './view.js';
+
+/** The daily view: a placeholder now, the board when the worker has built it. */
+export function kirchhoffDailyView(engine, service, store, { banner = null, dateISO = localISO() } = {}) {
+  const host = new Building('Daily Kirchhoff', 'kirchhoff-daily');
+  service.cancelBuild();
+  service.daily(dateISO, (p) => host.progress(p)).then(({ id, number, board }) => {
+    if (!host.root.isConnected) return;
+    const saved = store.get(DAILY_KEY);
+    const current = saved.current && saved.current.date === dateISO ? saved.current : null;
+    const already = saved.records[dateISO];
+    const notice = already
+      ? el('p', { class: 'notice' },
+        `You finished today's Kirchhoff with ${already.hints} ${already.hints === 1 ? 'hint' : 'hints'}. Play again for fun — your first result is the one that counts.`)
+      : null;
+    const banners = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
+    const view = new KirchhoffPlayView(engine, service, store, board, {
+      mode: 'daily',
+      title: `Daily Kirchhoff #${number}`,
+      subtitle: dateISO,
+      gameId: id,
+      preset: 'hard',
+      timePreset: 'hard',
+      banner: banners,
+      saved: current,
+      onChange: (s) => store.update(DAILY_KEY, (d) => ({
+        ...d,
+        current: { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed },
+      })),
+      onWin: ({ hints, ms, revealed }) => {
+        if (revealed) {
+          return el('p', { class: 'muted' },
+            "The solution was shown, so today's daily has no result. A new board arrives at midnight, your time.");
+        }
+        const data = store.update(DAILY_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms }) }));
+        const first = data.records[dateISO];
+        const stats = summarizeDaily(data.records, localISO());
+        const text = kirchhoffShareText({
+          number, hints: first.hints, ms: first.ms, streak: stats.current,
+          url: `${location.origin}${location.pathname}#kirchhoff/daily`,
+        });
+        return el('div', { class: 'daily-result' },
+          el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
+          ...shareBlock(text), dailyStatsPanel(stats),
+          el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'));
+      },
+    });
+    view.root.dataset.mode = 'kirchhoff-daily';
+    view.root.dataset.puzzle = String(number);
+    view.root.dataset.date = dateISO;
+    host.done(view.root);
+  }, (err) => {
+    if (!host.root.isConnected) return;
+    host.fail(`Today's board could not be built (${firstLine(err)}).`,
+      button('Try again', () => location.reload(), { class: 'retry' }));
+  });
+  return host.root;
+}

@@ -1,0 +1,38 @@
+// Kirchhoff's routes, under #kirchhoff/ in the URL fragment (its registry row's
+// route; js/app/router.js hands everything after "kirchhoff/" here):
+//   #kirchhoff                 a new puzzle of the last preset played
+//   #kirchhoff/play/<preset>   a new puzzle of a preset (easy, medium, hard, expert, giant)
+//   #kirchhoff/play/<ID>       a given board (params:desc, or params#seed)
+//   #kirchhoff/daily  #kirchhoff/edit  #kirchhoff/edit/<ID>  #kirchhoff/rules  #kirchhoff/stats
+// IDs are percent-encoded except ':' (kept readable).
+
+import { decodeId, encodeId } from '../../app/router.js';
+import { PRESET_NAMES } from './records.js';
+
+const VIEWS = new Set(['play', 'daily', 'edit', 'rules', 'stats']);
+
+/** Parse the part of the hash after "kirchhoff/" into {puzzle, view, id?, preset?}. */
+export function parseKirchhoffRoute(rest) {
+  const text = String(rest || '');
+  const slash = text.indexOf('/');
+  const head = (slash < 0 ? text : text.slice(0, slash)).toLowerCase();
+  const tail = slash < 0 ? '' : text.slice(slash + 1);
+  const out = { puzzle: 'kirchhoff' };
+  if (!head) return { ...out, view: 'play' };
+  if (!VIEWS.has(head)) return { ...out, view: 'play', id: decodeId(text) };
+  if (head === 'play' && tail) {
+    const name = tail.toLowerCase();
+    if (PRESET_NAMES.includes(name)) return { ...out, view: 'play', preset: name };
+    return { ...out, view: 'play', id: decodeId(tail) };
+  }
+  if (head === 'edit' && tail) return { ...out, view: 'edit', id: decodeId(tail) };
+  return { ...out, view: head };
+}
+
+/** The hash of a Kirchhoff route (inverse of parseKirchhoffRoute on what it produces). */
+export function kirchhoffHash({ view = 'play', id, preset } = {}) {
+  if (view === 'play' && preset) return `#kirchhoff/play/${preset}`;
+  if ((view === 'play' || view === 'edit') && id) return `#kirchhoff/${view}/${encodeId(id)}`;
+  if (view === 'play') return '#kirchhoff';
+  return `#kirchhoff/${view}`;
+}

@@ -1,0 +1,149 @@
+// The play screen for one board (daily, practice, shared link): wires the
+// manager (rules + history), the board view (drawing), the input (intents)
+// and the HUD. The counter "matches vs par" is always visible; the meter says
+// whether par is still reachable (matches used + remaining par == par).
+
+import { button, el, prefersReducedMotion } from '../../app/ui.js';
+import { listenShortcuts } from '../../app/shortcuts.js';
+import { encodeId } from '../../app/router.js';
+import { attachBoardInput } from '../../app/board-input.js';
+import { BoardView } from './board-view.js';
+import { PlayManager } from './manager.js';
+import { explainPar } from './xray.js';
+
+export class PlayView {
+  /**
+   * @param engine the Matchless engine module
+   * @param board an engine board
+   * @param opts {title, subtitle, gameId, moves (to restore), onMove(moves), onWin({score, par})}
+   */
+  constructor(engine, board, opts = {}) {
+    this.engine = engine;
+    this.opts = opts;
+    this.manager = new PlayManager(engine, board);
+    this.xrayOn = false;
+    this.announcedWin = false;
+    this.boardView = new BoardView({ mode: 'play', label: opts.title || 'Board' });
+    this.boardView.setBoard(board);
+    attachBoardInput(this.boardView, { activate: (cell, t0) => this.strikeCell(cell, t0) });
+    this._build();
+    if (opts.moves && opts.moves.length) {
+      this.manager.replay(opts.moves);
+      this.announcedWin = this.manager.won;
+    }
+    this.update();
+    if (this.manager.won) this._showResult(false);
+  }
+
+  _build() {
+    const o = this.opts;
+    const headingId = `h-${Math.random().toString(36).slice(2, 8)}`;
+    this.used = el('strong', { class: 'used' }, '0');
+    this.parEl = el('strong', { class: 'par' }, String(this.manager.par));
+    this.meter = el('span', { class: 'meter', role: 'status', 'aria-live': 'polite' });
+    this.hud = el('p', { class: 'hud' },
+      el('span', { class: 'count' }, 'Matches ', this.used, ' · par ', this.parEl), this.meter);
+    this.undoBtn = button('Undo', () => this.act(() => this.manager.undo()), { 'aria-keyshortcuts': 'Control+Z', class: 'undo' });
+    this.redoBtn = button('Redo', () => this.act(() => this.manager.redo()), { 'aria-keyshortcuts': 'Control+Y', class: 'redo' });
+    this.rewindBtn = button('Rewind to par', () => this.act(() => this.manager.rewind()), {
+      class: 'rewind', title: 'Go back to the last move from which par was still reachable',
+    });
+    this.xrayBtn = button('X-ray', () => this.toggleXray(), { 'aria-pressed': 'false', class: 'xray-toggle', 'aria-keyshortcuts': 'X' });
+    this.restartBtn = button('Restart', () => this.act(() => this.manager.restart()), { class: 'restart' });
+    const id = o.gameId;
+    const links = id ? [
+      el('a', { href: `#edit/${encodeId(id)}`, class: 'button-link' }, 'Edit'),
+      el('a', { href: `#duel/${encodeId(id)}`, class: 'button-link' }, 'Duel on it'),
+    ] : [];
+    this.note = el('p', { class: 'xray-note', hidden: true });
+    this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
+    this.root = el('section', { class: 'play', 'aria-labelledby': headingId },
+      el('header', { class: 'view-head' },
+        el('h2', { id: headingId }, o.title || 'Matchless'),
+        o.subtitle ? el('p', { class: 'sub' }, o.subtitle) : null),
+      o.banner || null,
+      this.hud,
+      el('div', { class: 'board-wrap' }, this.boardView.svg),
+      el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
+        this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
+      this.note,
+      this.result);
+    // Shortcuts work wherever focus is; the listener goes with the view.
+    listenShortcuts(this.root, {
+      undo: () => this.act(() => this.manager.undo()),
+      redo: () => this.act(() => this.manager.redo()),
+      keys: { x: () => this.toggleXray() },
+    });
+  }
+
+  /** Run a history action (undo/redo/rewind/restart) and redraw. */
+  act(fn) {
+    this.boardView.finish();
+    if (fn()) {
+      if (!this.manager.won) this.announcedWin = false;
+      this.update();
+      this.opts.onMove?.(this.manager.snapshot.moves);
+    }
+  }
+
+  toggleXray() {
+    this.xrayOn = !this.xrayOn;
+    this.update();
+  }
+
+  /** Strike the shell in `cell` (an intent from the input); t0 = the event's time. */
+  strikeCell(cell, t0 = performance.now()) {
+    const shell = this.boardView.shellOf[cell];
+    if (shell < 0 || this.manager.won || this.manager.isLit(shell)) return;
+    const res = this.manager.strike(shell);
+    if (!res) return;
+    this.boardView.finish();
+    this.update({ animate: res.depths, t0 });
+    this.opts.onMove?.(this.manager.snapshot.moves);
+    if (this.manager.won && !this.announcedWin) {
+      this.announcedWin = true;
+      this._showResult(true);
+    }
+  }
+
+  _showResult(fresh) {
+    const m = this.manager;
+    const over = m.used - m.par;
+    const verdict = over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
+    this.result.replaceChildren(
+      el('h3', {}, 'Sky clear!'),
+      el('p', { class: 'verdict' }, `${m.used} ${m.used === 1 ? 'match' : 'matches'}, ${verdict}`));
+    this.result.hidden = false;
+    const extra = this.opts.onWin?.({ score: m.used, par: m.par, fresh });
+    if (extra) this.result.append(extra);
+  }
+
+  /** Redraw HUD, buttons and board from the manager's present position. */
+  update({ animate = null, t0 = 0 } = {}) {
+    const m = this.manager;
+    this.used.textContent = String(m.used);
+    const over = m.over;
+    this.meter.textContent = m.won
+      ? (m.used === m.par ? 'Solved at par' : `Solved, par +${m.used - m.par}`)
+      : (over === 0 ? 'Par still reachable' : `Par +${over} now`);
+    this.meter.className = `meter ${over === 0 ? 'ok' : 'over'}`;
+    this.hud.dataset.over = String(over);
+    this.undoBtn.disabled = !m.canUndo;
+    this.redoBtn.disabled = !m.canRedo;
+    this.rewindBtn.disabled = !m.canRewind;
+    this.restartBtn.disabled = m.used === 0;
+    this.xrayBtn.setAttribute('aria-pressed', String(this.xrayOn));
+    if (!m.won) {
+      this.result.hidden = true;
+    }
+    const xray = this.xrayOn ? { labels: m.solution.labels, sources: m.solution.sources } : null;
+    this.note.hidden = !this.xrayOn;
+    if (this.xrayOn) this.note.textContent = explainPar(m.solution);
+    const view = { lit: m.snapshot.lit, xray };
+    if (animate) {
+      this.boardView.view = { ...this.boardView.view, ...view };
+      this.boardView.cascade(animate, { t0, reduced: prefersReducedMotion() });
+    }
+    this.boardView.render(view);
+  }
+}

@@ -1,0 +1,45 @@
+// Matchless's routes. Matchless is the site's default puzzle (its registry row's
+// route is ""), so js/app/router.js hands it the whole fragment. Forms:
+//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #edit  #edit/ID
+//   #play/ID  and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
+// IDs are percent-encoded except ':' (kept readable).
+
+import { decodeId, encodeId } from '../../app/router.js';
+
+const VIEWS = new Set(['daily', 'practice', 'stats', 'duel', 'edit', 'play']);
+
+/** Parse a fragment into {view, id?, index?}; unknown text becomes a play route. */
+export function parseRoute(hash) {
+  let h = String(hash || '');
+  if (h.startsWith('#')) h = h.slice(1);
+  if (h.startsWith('/')) h = h.slice(1);
+  if (!h) return { view: 'daily' };
+  const slash = h.indexOf('/');
+  const head = (slash < 0 ? h : h.slice(0, slash)).toLowerCase();
+  const rest = slash < 0 ? '' : h.slice(slash + 1);
+  if (VIEWS.has(head)) {
+    if (head === 'practice' && rest) {
+      const n = Number(rest);
+      if (Number.isInteger(n) && n >= 1 && n <= 99) return { view: 'practice', index: n - 1 };
+      return { view: 'practice' };
+    }
+    if (head === 'daily' || head === 'stats' || head === 'practice') return { view: head };
+    if (head === 'play' && !rest) return { view: 'daily' };
+    return rest ? { view: head, id: decodeId(rest) } : { view: head };
+  }
+  return { view: 'play', id: decodeId(h) };
+}
+
+/** The hash for a route (inverse of parseRoute on the routes it produces). */
+export function routeHash(route) {
+  switch (route.view) {
+    case 'practice':
+      return Number.isInteger(route.index) ? `#practice/${route.index + 1}` : '#practice';
+    case 'play':
+    case 'duel':
+    case 'edit':
+      return route.id ? `#${route.view}/${encodeId(route.id)}` : `#${route.view === 'play' ? 'daily' : route.view}`;
+    default:
+      return `#${route.view}`;
+  }
+}

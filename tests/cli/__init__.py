@@ -1,0 +1,1 @@
+"""The command line generated from the registry (issue 11)."""

@@ -1,0 +1,106 @@
+"""Studies sit apart from the puzzles: no import either way, old import paths still answer.
+
+Oracle: the source files themselves, parsed with :mod:`ast` (every ``import``
+and ``from … import``, at module level or inside a function, relative ones
+resolved), so a lazy import cannot hide a dependency; and object identity for
+the re-exported names.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import proofgrid
+from proofgrid.kirchhoff import plots as kplots
+from proofgrid.kirchhoff.bank import BANK as KBANK
+from proofgrid.matchless import bank as mbank
+from proofgrid.matchless import plots as mplots
+from proofgrid.matchless import verify as mverify
+from proofgrid.studies import plots, puzzles, report, runner
+from proofgrid.studies import tasks as studies_tasks
+from proofgrid.tasks import StudyInterrupted, Task, VerifyReport, chunk_size
+
+SRC = Path(proofgrid.__file__).parent
+PUZZLES = ("proofgrid.matchless", "proofgrid.kirchhoff")
+STUDIES = "proofgrid.studies"
+NEUTRAL = ("tasks.py", "study_tasks.py", "figures.py")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path) -> Iterator[str]:
+    """Every module ``path`` imports, anywhere in the file (relative imports resolved)."""
+    package = _module_name(path)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                head = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*head, base] if base else head)
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def _under(name: str, roots: tuple[str, ...]) -> bool:
+    return any(name == r or name.startswith(r + ".") for r in roots)
+
+
+def _files(package: str) -> list[Path]:
+    return sorted((SRC.parent / package.replace(".", "/")).rglob("*.py"))
+
+
+def test_the_parser_sees_imports_inside_functions(tmp_path: Path) -> None:
+    pkg = SRC / "studies"
+    names = set(imported(pkg / "legacy.py")) | set(imported(SRC / "matchless" / "tasks.py"))
+    assert "proofgrid.registry" in names or "proofgrid.registry" in {
+        n.rpartition(".")[0] for n in names
+    }
+    assert "proofgrid.matchless.stats.run_stats" in names  # imported inside _stats_job
+
+
+@pytest.mark.parametrize("path", _files(STUDIES), ids=lambda p: p.name)
+def test_studies_import_no_puzzle(path: Path) -> None:
+    bad = sorted({n for n in imported(path) if _under(n, PUZZLES)})
+    assert not bad, f"{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for pkg in PUZZLES for p in _files(pkg)], ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_puzzles_import_no_studies(path: Path) -> None:
+    bad = sorted({n for n in imported(path) if _under(n, (STUDIES,))})
+    assert not bad, f"{path.parent.name}/{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize("name", NEUTRAL)
+def test_the_shared_vocabulary_imports_neither(name: str) -> None:
+    bad = sorted({n for n in imported(SRC / name) if _under(n, (*PUZZLES, STUDIES))})
+    assert not bad, f"{name} imports {bad}"
+
+
+def test_old_import_paths_answer_with_the_moved_objects() -> None:
+    assert puzzles.MATCHLESS is mbank.BANK and puzzles.KIRCHHOFF is KBANK
+    assert puzzles.PUZZLES == {"matchless": mbank.BANK, "kirchhoff": KBANK}
+    assert puzzles.matchless_grade is mbank.matchless_grade
+    assert puzzles.MatchlessGrade is mbank.MatchlessGrade
+    assert puzzles.kirchhoff_lines is KBANK.lines and puzzles.BankPuzzle is type(KBANK)
+    assert plots.matchless_figure is mplots.matchless_figure
+    assert plots.kirchhoff_series is kplots.kirchhoff_series
+    assert runner.StudyInterrupted is StudyInterrupted
+    assert report.VerifyReport is VerifyReport is mverify.VerifyReport
+    assert studies_tasks.Task is Task and studies_tasks.chunk_size is chunk_size
+    with pytest.raises(AttributeError):
+        _ = puzzles.no_such_name
+    with pytest.raises(AttributeError):
+        _ = plots.no_such_figure

@@ -1,0 +1,136 @@
+"""The layering rules of issue 11, read statically from the source (``ast``).
+
+* Outside the puzzle packages, no module imports a puzzle package (the
+  registry names puzzles by import-path strings only);
+* the puzzle packages import nothing from each other;
+* the graph algorithms import nothing of proofgrid but the errors;
+* there is no import cycle between packages (networkx finds the strongly
+  connected components of the package graph: the oracle is a second,
+  independent SCC implementation).
+
+Imports inside functions count, as do ``importlib.import_module("literal")``
+calls; comments and strings elsewhere do not.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from proofgrid import registry
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+ROOT = SRC / "proofgrid"
+PUZZLES = sorted({e.target.split(":")[0].split(".")[1] for e in registry.BUILTIN})
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(SRC).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> Iterator[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    me = _module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join([*base, node.module] if node.module else base)
+            else:
+                mod = node.module or ""
+            yield mod
+            for alias in node.names:
+                yield f"{mod}.{alias.name}"
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            yield node.args[0].value
+
+
+def _area(module: str) -> str:
+    """``proofgrid.x.y`` -> ``x`` (the package or top-level module it belongs to)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _edges() -> list[tuple[str, str, str]]:
+    out = []
+    for path in ROOT.rglob("*.py"):
+        me = _module_name(path)
+        for mod in _imports(path):
+            if mod.startswith("proofgrid.") and _area(mod):
+                out.append((me, mod, str(path.relative_to(SRC))))
+    return out
+
+
+EDGES = _edges()
+
+
+def test_the_scan_sees_imports() -> None:
+    """Guard: the scanner finds the imports it must judge (else every rule passes vacuously)."""
+    assert any(_area(a) == "cli" and _area(b) == "midend" for a, b, _ in EDGES) or any(
+        _area(a) == "midend" and _area(b) == "puzzle" for a, b, _ in EDGES
+    )
+    assert len(PUZZLES) >= 2
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_shared_modules_do_not_import_puzzles(puzzle: str) -> None:
+    bad = sorted(
+        {
+            f"{where} imports proofgrid.{_area(mod)}"
+            for me, mod, where in EDGES
+            if _area(mod) == puzzle and _area(me) not in PUZZLES
+        }
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_puzzles_do_not_import_each_other() -> None:
+    bad = sorted(
+        {
+            f"{where} imports proofgrid.{_area(mod)}"
+            for me, mod, where in EDGES
+            if _area(me) in PUZZLES and _area(mod) in PUZZLES and _area(me) != _area(mod)
+        }
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_graph_imports_only_errors() -> None:
+    bad = sorted(
+        {
+            f"{where} imports proofgrid.{_area(mod)}"
+            for me, mod, where in EDGES
+            if _area(me) == "graph" and _area(mod) not in {"graph", "errors"}
+        }
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_no_cycle_between_packages() -> None:
+    g = nx.DiGraph()
+    for me, mod, _ in EDGES:
+        a, b = _area(me), _area(mod)
+        if a and b and a != b:
+            g.add_edge(a, b)
+    cycles = [sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1]
+    assert not cycles, f"import cycles between packages: {cycles}"

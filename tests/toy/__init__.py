@@ -1,0 +1,1 @@
+"""A toy puzzle registered through the documented extension point (tests only)."""
