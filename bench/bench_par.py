@@ -260,9 +260,8 @@ def main() -> None:
         "- The floor is the bare strong-components call on a CSR matrix built beforehand;"
         " ours starts from the `src`/`dst` arrays, so it also pays for building that"
         " matrix (about a quarter of the floor) and the vectorised bookkeeping.",
-        "- About 0.6 s CPU of the end-to-end figure is interpreter start-up and imports"
-        " (the CLI root, pandas, scipy.sparse.csgraph); reading and keying the 69 MB file"
-        " takes about 1.5 s CPU, the kernel about 0.9 s.",
+        "- Reading and keying the file against the kernel, in one process, and the"
+        " command's start-up: `bench/bench_cli.py` (results/cli.md).",
         "- The CSR matrix must be canonical: scipy's strong-components routine (scipy"
         " 1.17) looped forever or mislabelled when given CSR input with duplicate"
         " entries, so duplicates are summed when the matrix is built.",

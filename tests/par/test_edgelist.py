@@ -141,6 +141,7 @@ def test_hash_collisions_fall_back_to_exact(text: str) -> None:
     names, edges = reference(text)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(edgelist, "_keys", colliding_keys)
+        mp.setattr(edgelist, "_SMALL", 0)  # hash even a few names
         g = parse_edgelist(text.encode())
     assert [g.name(v) for v in range(g.n)] == names
     assert edges_of(g) == edges
@@ -156,6 +157,7 @@ def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(edgelist, "_exact_codes", spy)
     monkeypatch.setattr(edgelist, "_keys", colliding_keys)
+    monkeypatch.setattr(edgelist, "_SMALL", 0)
     g = parse_edgelist(b"longname_one longname_two\nlongname_two longname_one\n")
     assert called and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
 

@@ -20,7 +20,7 @@ from typer.exceptions import TyperException
 
 from proofgrid.cli import common, par, studies, web
 from proofgrid.cli.lazy import PuzzleRoot
-from proofgrid.puzzle import ProofgridError
+from proofgrid.errors import ProofgridError
 
 __all__ = ["app", "main"]
 
@@ -30,8 +30,9 @@ app = typer.Typer(
     help="Grid puzzles whose answers are proved by theorems, and the engines behind them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 120},
 )
 
 for _module in (par, studies, web):

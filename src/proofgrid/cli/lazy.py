@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 from typer.main import get_command
 
 from proofgrid import registry
+from proofgrid.cli import common
 
 __all__ = ["PuzzleRoot"]
 
@@ -22,7 +23,27 @@ __all__ = ["PuzzleRoot"]
 
 
 class PuzzleRoot(TyperGroup):
-    """Eager commands (``par``, ``serve``...) plus one lazily built group per puzzle."""
+    """Eager commands (``par``, ``serve``...) plus one lazily built group per puzzle.
+
+    Its own options (``--help``) are read without pydantic (:func:`common.quicken`).
+    """
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """The ``--help`` option, read without pydantic."""
+        option = super().get_help_option(ctx)
+        common.quicken([option])
+        return option
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command with its whole one-line summary, wrapped to the terminal, not cut."""
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=1 << 10)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx: Any) -> list[str]:
         """Puzzles first (registry order), then the other commands."""

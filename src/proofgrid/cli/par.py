@@ -2,7 +2,8 @@
 
 Thin: reads the files (:mod:`proofgrid.graph.edgelist`), asks the engine
 (:mod:`proofgrid.graph.sparse`), prints. The engines are imported when the
-command runs, so other commands do not pay for numpy/scipy at start-up.
+command runs, so other commands do not pay for numpy/scipy at start-up, and its
+options are read without typer's pydantic machinery (:class:`ParCommand`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 import typer
+from typer.core import TyperCommand
 
 from proofgrid.cli import common
 
@@ -26,6 +28,9 @@ separated by spaces, tabs or commas; a line with one name is an isolated node;
 '#' starts a comment. Par is the number of source components of the
 condensation (a component no edge enters), which is provably the minimum; one
 node per source component is printed, in order of first appearance in FILE.
+
+An input with no nodes (empty, or only comments) has par 0 and a warning on
+standard error.
 
 Exit status: 0 ok, 1 --check found an unreached node, 2 bad input.
 """
@@ -115,6 +120,12 @@ def par_command(
     if costs_file == "-" and file == "-":
         common.fail("FILE and --costs cannot both be standard input")
     graph = edgelist.read_edgelist(file)
+    if graph.n == 0:
+        print(
+            f"warning: {graph.source} names no nodes (empty, or only blank and comment lines);"
+            " par is 0",
+            file=sys.stderr,
+        )
     costs = edgelist.read_costs(costs_file, graph) if costs_file is not None else None
     if costs is not None:
         _warn_unknown(costs, "<stdin>" if costs_file == "-" else str(costs_file))
@@ -154,6 +165,20 @@ def par_command(
         )
 
 
+class ParCommand(TyperCommand):
+    """typer's command, its options read without pydantic (:func:`common.quicken`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        common.quicken(self.params)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """The ``--help`` option, also read without pydantic."""
+        option = super().get_help_option(ctx)
+        common.quicken([option])
+        return option
+
+
 def register(app: typer.Typer) -> None:
     """Attach the ``par`` command to the root app."""
-    app.command("par", help=HELP)(par_command)
+    app.command("par", help=HELP, cls=ParCommand)(par_command)

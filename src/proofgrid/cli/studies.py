@@ -21,19 +21,20 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
 from proofgrid import registry
 from proofgrid.cli import common
 from proofgrid.errors import ProofgridError
-from proofgrid.puzzle import Puzzle
-from proofgrid.studies.bank import BankResult, build_bank
-from proofgrid.studies.puzzles import puzzle
-from proofgrid.studies.runner import Runner, open_runner
-from proofgrid.study_tasks import Option, PlotTask, StatsTask, VerifyTask
-from proofgrid.tasks import Executor, StudyInterrupted, VerifyReport
+
+if TYPE_CHECKING:  # the study machinery (tasks, pools, Dask, banks) loads when a study runs
+    from proofgrid.puzzle import Puzzle
+    from proofgrid.studies.bank import BankResult
+    from proofgrid.studies.runner import Runner
+    from proofgrid.study_tasks import Option, PlotTask, StatsTask, VerifyTask
+    from proofgrid.tasks import Executor, VerifyReport
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -87,6 +88,8 @@ def runner(
 
     ``preload``: the modules of the study's tasks (a fork server imports them once).
     """
+    from proofgrid.studies.runner import open_runner  # noqa: PLC0415 (on use, see imports)
+
     with open_runner(workers, scheduler, quiet=quiet, preload=preload) as r:
         yield r
 
@@ -111,6 +114,8 @@ def run_verification(
     Exit status 1 when a check failed; on Ctrl-C the partial report is printed
     and the command exits with status 130 (``finished k of n <unit>``).
     """
+    from proofgrid.tasks import StudyInterrupted, VerifyReport  # noqa: PLC0415 (on use)
+
     with runner(workers, scheduler, quiet, preload=preload) as open_:
         try:
             report = run(open_)
@@ -165,6 +170,10 @@ def bank(
     fsync'd, so an interrupted bank continues with --resume, without a board
     duplicated or lost.
     """
+    from proofgrid.studies.bank import BankResult, build_bank  # noqa: PLC0415 (on use)
+    from proofgrid.studies.puzzles import puzzle  # noqa: PLC0415 (on use)
+    from proofgrid.tasks import StudyInterrupted  # noqa: PLC0415 (on use)
+
     adapter = puzzle(puzzle_name)
     params = preset if preset is not None else adapter.default_params
     with runner(workers, scheduler, quiet, preload=(adapter.module,)) as r:
@@ -292,6 +301,8 @@ def stats_command(task: StatsTask, plot: PlotTask | None = None) -> Callable[...
         if path is not None and path.suffix.lower() != ".svg":
             common.fail(f"--plot writes SVG: give a FILE.svg, not {path.name!r}")
         timing = not v["no_timing"]
+        from proofgrid.tasks import StudyInterrupted  # noqa: PLC0415 (on use)
+
         with runner(v["workers"], v["scheduler"], v["quiet"], preload=task.modules) as r:
             try:
                 report = job(r)
@@ -315,6 +326,8 @@ def add_study_commands(group: typer.Typer, puzzle: Puzzle[Any, Any]) -> None:
     A puzzle without a ``"verify"`` (``"stats"``) task gets no ``verify``
     (``stats``) command; ``--plot`` exists when it has a ``"plot"`` task.
     """
+    from proofgrid.study_tasks import PlotTask, StatsTask, VerifyTask  # noqa: PLC0415 (on use)
+
     tasks = puzzle.study_tasks()
     verify = tasks.get("verify")
     if isinstance(verify, VerifyTask):

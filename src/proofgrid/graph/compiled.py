@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_array
@@ -100,6 +99,8 @@ def condensation_edge_count(
     ls = labels[as_index(src)].astype(np.int64)
     ld = labels[as_index(dst)].astype(np.int64)
     cross = ls != ld
+    import pandas as pd  # noqa: PLC0415 (pandas loads only when used: it is slow to import)
+
     return len(pd.unique(ls[cross] * n_components + ld[cross]))
 
 

@@ -20,33 +20,47 @@ invalid UTF-8 are rejected with the line they occur on.
 
 Method
 ------
-No Python loop runs over lines or tokens. The bytes are classified with one
-table lookup (numpy), comments are blanked with a difference array, token
-boundaries come from ``np.diff`` of the token mask and every token's line from
-``np.searchsorted`` over the newline positions, so field counts and line
-numbers are exact and free. Tokens are then *keyed*: a token of at most 8 bytes
-is its own little-endian 64-bit word (exact, since names contain no NUL), a
-longer one is hashed eight bytes at a time with the SplitMix64 finaliser; keys
-are factorised by pandas' hash table (first-appearance order) and every long
-token is compared byte for byte with its class representative, falling back to
-an exact dictionary if a hash collision ever merged two names. Total work is
-O(file size) vectorised; peak memory is a small multiple of the file size.
+No Python loop runs over lines or tokens. The file is cut into chunks of whole
+lines (``_CHUNK`` bytes, scanned on up to ``_THREADS`` threads): the bytes are
+classified by comparisons (numpy), comments are blanked with a difference
+array, token starts and newlines come from one ``np.flatnonzero`` of a merged
+mask, so field counts and line numbers are exact and free. A line longer than a
+chunk is read in pieces, so refusing a line of millions of fields costs O(chunk)
+memory. Tokens are then *keyed*:
+
+* if every name is a plain integer (digits, no leading zero: ``007`` and ``7``
+  stay distinct, by taking the general path), its value is parsed eight digits
+  at a time (SWAR) and values are coded in first-appearance order by a table
+  indexed by value (a scatter-min finds each first occurrence), or by pandas'
+  integer hash table when the values are sparse;
+* otherwise a token of at most 8 bytes is its own little-endian 64-bit word
+  (exact, since names contain no NUL), a longer one is hashed eight bytes at a
+  time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
+  bytes, so a huge name costs O(its length), not a vector step per word); keys
+  are factorised by pandas' hash table (first-appearance order) and every long
+  token is compared byte for byte with its class representative, falling back
+  to an exact dictionary if a hash collision ever merged two names. A few
+  tokens (``_SMALL``) go straight to that dictionary (no pandas import).
+
+Total work is O(file size); memory beyond the token arrays and the file's own
+buffer is O(chunk) per thread.
 """
 
 from __future__ import annotations
 
 import codecs
+import hashlib
 import os
 import re
 import stat
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 from proofgrid.errors import ProofgridError
 from proofgrid.graph.scc import successors
@@ -87,46 +101,61 @@ def _alloc(size: int) -> npt.NDArray[np.uint8]:
     return np.zeros((size + 2 * _WORD + _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
 
 
-_CHUNK = 1 << 22  # bytes per scanning step: temporaries stay cache-sized and are reused
+_CHUNK = 1 << 20  # bytes per scanning step: temporaries stay cache-sized (1 MB: fastest here)
+_THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
+_LONG = 256  # tokens longer than this are hashed and compared one at a time (see _keys)
 
 
 @dataclass(frozen=True, slots=True)
 class _Tokens:
-    """Tokens of a buffer: byte ``starts`` and ``lengths``, 64-bit ``keys`` (see
-    :func:`_keys`), ``paired`` (the token is one of the two fields of its line),
-    ``lines`` (0-based line of each token, only if asked for) and ``nlines``."""
+    """Tokens of a buffer: byte ``starts`` and ``lengths``, ``paired`` (the token is
+    one of the two fields of its line), ``lines`` (0-based line of each token, only
+    if asked for), ``nlines`` and ``values`` (the tokens' values if all are plain
+    integers, see :func:`_plain_integers`)."""
 
     starts: IntArray
     lengths: IntArray
-    keys: npt.NDArray[np.uint64]
     paired: npt.NDArray[np.bool_]
     lines: IntArray | None
     nlines: int
+    values: npt.NDArray[np.int64] | None
 
 
-def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> int:
-    """End of the chunk starting at ``pos``: just after its last newline."""
+def _next_newline(arr: npt.NDArray[np.uint8], pos: int) -> int:
+    """Index just after the first newline at or after ``pos`` (or the size), one
+    chunk at a time: O(distance) time, O(chunk) memory."""
+    size = arr.size
+    while pos < size:
+        end = min(pos + _CHUNK, size)
+        k = arr[pos:end].tobytes().find(b"\n")
+        if k >= 0:
+            return pos + k + 1
+        pos = end
+    return size
+
+
+def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> tuple[int, bool]:
+    """End of the chunk starting at ``pos`` (just after its last newline), and
+    whether the chunk is a single line longer than a chunk."""
     size = arr.size
     end = pos + _CHUNK
     if end >= size:
-        return size
+        return size, False
     k = arr[pos:end].tobytes().rfind(b"\n")
     if k >= 0:
-        return pos + k + 1
-    nl = np.flatnonzero(arr[end:] == 10)  # a line longer than a chunk (rare)
-    return end + int(nl[0]) + 1 if nl.size else size
+        return pos + k + 1, False
+    return _next_newline(arr, end), True
 
 
-def _scan_chunk(
-    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str
-) -> tuple[IntArray, IntArray, IntArray, int]:
-    """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, lines,
-    and the number of newlines in the chunk."""
-    arr = buf[lo:hi]
-    size = hi - lo
-    control = arr < 32
-    if control.any():
-        control &= (arr < 9) | (arr > 13)  # tab, newline, VT, FF and CR are allowed
+def _check_bytes(
+    arr: npt.NDArray[np.uint8], line0: int, source: str, decoder: Any, final: bool
+) -> None:
+    """Refuse control characters and invalid UTF-8 in ``arr`` (lines from ``line0``).
+
+    ``decoder`` is an incremental UTF-8 decoder, so that a character split between
+    two pieces of one long line is still checked exactly; ``final``: no more pieces."""
+    control = arr < 9  # tab, newline, VT, FF and CR (9 to 13) are allowed
+    control |= (arr - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
     control |= arr == 127
     if control.any():
         pos = int(np.argmax(control))
@@ -134,93 +163,240 @@ def _scan_chunk(
         raise EdgeListError(
             f"{source}:{line}: control character 0x{int(arr[pos]):02x} (not a text edge list?)"
         )
-    if (arr >= 0x80).any():
+    pending = len(decoder.getstate()[0])
+    if pending or (arr.size and arr.max() >= 0x80):
         try:
-            codecs.utf_8_decode(arr.data, "strict", True)
+            decoder.decode(arr.data, final)
         except UnicodeDecodeError as exc:
-            line = line0 + int(np.count_nonzero(arr[: exc.start] == 10)) + 1
+            start = max(0, min(arr.size, exc.start - pending))
+            line = line0 + int(np.count_nonzero(arr[:start] == 10)) + 1
             raise EdgeListError(f"{source}:{line}: invalid UTF-8 (not a text edge list?)") from None
-    nlmask = arr == 10
+
+
+def _token_mask(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """Bytes that belong to a name: not a separator (space, control, ``,``)."""
     istok = arr > 32  # space and the allowed control characters separate
     istok &= arr != 44  # ','
-    hashmask = arr == 35  # '#'
-    if hashmask.any():
-        # Blank from the first '#' of each line to that line's newline.
+    return istok
+
+
+def _edges(istok: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray]:
+    """Start and end (exclusive) offsets of the runs of True in ``istok``."""
+    starts = np.flatnonzero(istok[1:] > istok[:-1]) + 1
+    ends = np.flatnonzero(istok[:-1] > istok[1:]) + 1
+    if istok.size and istok[0]:
+        starts = np.concatenate([np.zeros(1, dtype=starts.dtype), starts])
+    if istok.size and istok[-1]:
+        ends = np.concatenate([ends, np.full(1, istok.size, dtype=ends.dtype)])
+    return starts, ends
+
+
+def _fields_error(source: str, line: int, count: int, *, costs: bool) -> EdgeListError:
+    what = "expected 'node cost'" if costs else "expected 'src dst' or a single node name"
+    return EdgeListError(
+        f"{source}:{line}: {what}, found {count} field" + ("" if count == 1 else "s")
+    )
+
+
+def _scan_chunk(
+    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str
+) -> tuple[IntArray, IntArray, IntArray, int, bool]:
+    """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, the
+    number of tokens on each line (the last entry counts what follows the last
+    newline), the number of newlines in the chunk, and whether every token byte
+    is an ASCII digit."""
+    arr = buf[lo:hi]
+    size = hi - lo
+    _check_bytes(arr, line0, source, codecs.getincrementaldecoder("utf-8")("strict"), True)
+    istok = _token_mask(arr)
+    if (arr == 35).any():  # '#': blank from the first '#' of each line to its newline
+        hashmask = arr == 35
         hashes = np.flatnonzero(hashmask)
-        newlines = np.flatnonzero(nlmask)
+        newlines = np.flatnonzero(arr == 10)
         hline = np.searchsorted(newlines, hashes)
         first = np.ones(hashes.size, dtype=bool)
         first[1:] = hline[1:] != hline[:-1]
         hs, hl = hashes[first], hline[first]
-        ends = np.full(hs.size, size, dtype=np.int64)
+        stops = np.full(hs.size, size, dtype=np.int64)
         inside = hl < newlines.size
-        ends[inside] = newlines[hl[inside]]
+        stops[inside] = newlines[hl[inside]]
         delta = np.zeros(size + 1, dtype=np.int8)
         delta[hs] = 1
-        delta[ends] = -1  # a newline position is never a '#' position
+        delta[stops] = -1  # a newline position is never a '#' position
         istok &= np.cumsum(delta[:size], dtype=np.int8) == 0
-    # A token starts where the mask rises and ends where it falls.
-    rise = istok.copy()
-    rise[1:] &= ~istok[:-1]
-    fall = np.empty(size, dtype=bool)  # fall[i]: a token ends just after byte i
-    fall[:-1] = istok[:-1] & ~istok[1:]
-    fall[-1] = istok[-1]
-    last = np.flatnonzero(fall) + 1
-    # Merge token starts with newlines to number every token's line, in one pass.
-    rise |= nlmask
-    events = np.flatnonzero(rise)
-    is_nl = nlmask[events]
-    lines_before = np.cumsum(is_nl, dtype=np.int64)
-    is_tok = ~is_nl
-    starts = events[is_tok]
-    lines = lines_before[is_tok]
-    lines += line0
-    nnl = int(lines_before[-1]) if lines_before.size else 0
-    return starts + lo, last - starts, lines, nnl
+    digits = not bool((istok > ((arr - np.uint8(48)) < 10)).any())
+    # One pass finds token starts and newlines together; a line's field count is
+    # the number of starts between two newline events.
+    events_mask = np.empty(size, dtype=bool)  # token starts, then also newlines
+    events_mask[0] = istok[0]
+    np.greater(istok[1:], istok[:-1], out=events_mask[1:])
+    newline = arr == 10
+    events_mask |= newline
+    events = np.flatnonzero(events_mask)
+    is_newline = newline[events]
+    starts = events[~is_newline]
+    breaks = np.flatnonzero(is_newline)
+    counts = np.diff(breaks, prepend=-1, append=events.size) - 1
+    np.greater(istok[:-1], istok[1:], out=events_mask[:-1])  # token ends (reused)
+    events_mask[-1] = istok[-1]
+    ends = np.flatnonzero(events_mask) + 1
+    return starts + lo, ends - starts, counts, int(breaks.size), digits
+
+
+def _scan_long_line(
+    buf: npt.NDArray[np.uint8], span: tuple[int, int], line0: int, source: str
+) -> tuple[IntArray, IntArray, IntArray, int, bool]:
+    """:func:`_scan_chunk` for one line longer than a chunk, a chunk at a time.
+
+    Memory stays O(chunk) whatever the line's length: the line is checked and its
+    fields counted piece by piece, and only the (at most two) fields of a valid
+    line are kept, so a line of millions of fields is refused without ever
+    listing them. O(line length) time.
+    """
+    lo, hi = span
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    first: list[int] = []  # starts and ends of the first three fields
+    last: list[int] = []
+    count, pos, prev, comment = 0, lo, False, False
+    while pos < hi:
+        end = min(pos + _CHUNK, hi)
+        arr = buf[pos:end]
+        _check_bytes(arr, line0, source, decoder, end == hi)
+        if not comment:
+            istok = _token_mask(arr)
+            cut = arr.tobytes().find(b"#")
+            if cut >= 0:
+                istok[cut:] = False
+                comment = True
+            starts, ends = _edges(istok)
+            if prev and istok[0]:  # the last piece's final field goes on
+                if count <= 3:
+                    last[count - 1] = int(ends[0]) + pos
+                starts, ends = starts[1:], ends[1:]
+            count += int(starts.size)
+            for s, e in zip(starts[:3].tolist(), ends[:3].tolist(), strict=True):
+                if len(first) < 3:
+                    first.append(s + pos)
+                    last.append(e + pos)
+            prev = bool(istok[-1])
+        pos = end
+    if count > 2:  # the caller reports it, as for any other line
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.array([count]), 0, False
+    nnl = 1 if buf[hi - 1] == 10 else 0
+    return (
+        np.array(first, dtype=np.int64),
+        np.array(last, dtype=np.int64) - np.array(first, dtype=np.int64),
+        np.array([count, 0][: 1 + nnl], dtype=np.int64),
+        nnl,
+        False,  # the general path keys these (rare) names
+    )
+
+
+_Scan = tuple[IntArray, IntArray, IntArray, int, "npt.NDArray[np.int64] | None"]
+
+
+def _scan(
+    buf: npt.NDArray[np.uint8], span: tuple[int, int, bool], line0: int, source: str
+) -> _Scan:
+    """One chunk of :func:`_tokenize`: starts, lengths, fields per line, newlines, and
+    the tokens' values if all are plain integers (:func:`_plain_integers`)."""
+    lo, hi, long_line = span
+    if long_line:
+        starts, lengths, counts, nnl, digits = _scan_long_line(buf, (lo, hi), line0, source)
+    else:
+        starts, lengths, counts, nnl, digits = _scan_chunk(buf, lo, hi, line0, source)
+    values = _plain_integers(buf, starts, lengths) if digits else None
+    itype = _index_type(buf.size)
+    return starts.astype(itype), lengths.astype(itype), counts, nnl, values
+
+
+def _index_type(size: int) -> type[np.integer[Any]]:
+    """int32 when positions and line numbers in ``size`` bytes fit it, else int64."""
+    return np.int32 if size < 2**31 - _CHUNK else np.int64
+
+
+def _scans(buf: npt.NDArray[np.uint8], size: int, source: str) -> Iterator[tuple[int, _Scan]]:
+    """``(first line, scan)`` of each chunk in file order.
+
+    Chunks are scanned on up to ``_THREADS`` threads (numpy releases the GIL in
+    its array loops); a chunk whose scan fails is scanned again in order, so
+    the error reported is the first in the file, with its true line number.
+    """
+    arr = buf[:size]
+    spans: list[tuple[int, int, bool]] = []
+    pos = 0
+    while pos < size:
+        end, long_line = _chunk_end(arr, pos)
+        spans.append((pos, end, long_line))
+        pos = end
+    line0 = 0
+    if len(spans) < 2 or _THREADS < 2:
+        for span in spans:
+            got = _scan(buf, span, line0, source)
+            yield line0, got
+            line0 += got[3]
+        return
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (big inputs only)
+
+    def attempt(span: tuple[int, int, bool]) -> _Scan | None:
+        try:
+            return _scan(buf, span, 0, source)
+        except EdgeListError:
+            return None
+
+    pool = ThreadPoolExecutor(_THREADS)
+    try:
+        for span, tried in zip(spans, pool.map(attempt, spans), strict=True):
+            # A failed chunk again, to raise with the line counted from the file's start.
+            got = tried if tried is not None else _scan(buf, span, line0, source)
+            yield line0, got
+            line0 += got[3]
+    finally:  # after an error, the chunks not yet started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _tokenize(
     buf: npt.NDArray[np.uint8], size: int, source: str, *, costs: bool = False
 ) -> _Tokens:
-    """Split the first ``size`` bytes of ``buf`` into keyed tokens, vectorised.
+    """Split the first ``size`` bytes of ``buf`` into tokens, vectorised.
 
-    Works through the buffer in chunks of whole lines (``_CHUNK`` bytes), so the
-    byte-level temporaries stay small and cache-resident; on the way it validates
-    the bytes (no control characters, valid UTF-8) and the number of fields per
-    line: at most two for an edge list, exactly two (or none) for a cost file
-    (``costs=True``, which also keeps every token's line). The first error in
-    file order is reported, as ``source:LINE: reason``.
+    Works through the buffer in chunks of whole lines (``_CHUNK`` bytes, see
+    :func:`_scans`), so the byte-level temporaries stay small and cache-resident
+    (a line longer than a chunk is read in pieces, :func:`_scan_long_line`); on
+    the way it validates the bytes (no control characters, valid UTF-8) and the
+    number of fields per line: at most two for an edge list, exactly two (or
+    none) for a cost file (``costs=True``, which also keeps every token's line).
+    The first error in file order is reported, as ``source:LINE: reason``.
+    O(size) time; memory beyond the token arrays O(chunk) per thread.
     """
-    arr = buf[:size]
-    small = size < 2**31 - _CHUNK  # positions and lines then fit in int32
-    itype = np.int32 if small else np.int64
+    itype = _index_type(buf.size)
     parts: list[tuple[IntArray, ...]] = []
-    keys: list[npt.NDArray[np.uint64]] = []
     paired: list[npt.NDArray[np.bool_]] = []
-    pos, line0 = 0, 0
-    while pos < size:
-        end = _chunk_end(arr, pos)
-        starts, lengths, lines, nnl = _scan_chunk(buf, pos, end, line0, source)
+    values: list[npt.NDArray[np.int64]] | None = []
+    line0 = 0
+    for line0, (starts, lengths, counts, nnl, chunk_values) in _scans(buf, size, source):
+        bad = (counts != 0) & (counts != 2) if costs else counts > 2
+        if bad.any():
+            k = int(np.argmax(bad))
+            raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=costs)
         if starts.size:
-            local = lines - line0
-            per_line = np.bincount(local)
-            bad = (per_line != 0) & (per_line != 2) if costs else per_line > 2
-            if bad.any():
-                k = int(np.argmax(bad))
-                count = int(per_line[k])
-                what = (
-                    "expected 'node cost'" if costs else "expected 'src dst' or a single node name"
-                )
-                raise EdgeListError(
-                    f"{source}:{line0 + k + 1}: {what}, found {count} field"
-                    + ("" if count == 1 else "s")
-                )
-            paired.append(per_line[local] == 2)
-        keys.append(_keys(buf, starts, lengths))
-        kept = (starts, lengths, lines) if costs else (starts, lengths)
-        parts.append(tuple(a.astype(itype) for a in kept))
-        pos, line0 = end, line0 + nnl
-    nlines = line0 + (1 if size and arr[-1] != 10 else 0)
+            pairs = counts == 2
+            paired.append(
+                np.ones(starts.size, dtype=bool)
+                if bool(pairs[counts != 0].all())
+                else np.repeat(pairs, counts)
+            )
+            kept: list[IntArray] = [starts, lengths]
+            if costs:
+                kept.append(np.repeat(np.arange(line0, line0 + counts.size, dtype=itype), counts))
+            parts.append(tuple(kept))
+        if values is not None and chunk_values is not None:
+            values.append(chunk_values)
+        else:
+            values = None
+        line0 += nnl
+    nlines = line0 + (1 if size and buf[size - 1] != 10 else 0)
     empty: IntArray = np.zeros(0, dtype=itype)
     cols: list[IntArray] = (
         [np.concatenate(c) for c in zip(*parts, strict=True)] if parts else [empty] * 3
@@ -228,10 +404,10 @@ def _tokenize(
     return _Tokens(
         starts=cols[0],
         lengths=cols[1],
-        keys=np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
         paired=np.concatenate(paired) if paired else np.zeros(0, dtype=bool),
         lines=cols[2] if costs else None,
         nlines=nlines,
+        values=np.concatenate(values) if values else None,
     )
 
 
@@ -269,31 +445,62 @@ def _words(
     return lo
 
 
+_BATCH = 1 << 18  # tokens per keying step: the buffer bytes they touch stay in cache
+
+
 def _keys(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.uint64]:
+    """64-bit keys of spans (:func:`_batch_keys`), ``_BATCH`` spans at a time."""
+    out = np.empty(starts.size, dtype=np.uint64)
+    for i in range(0, starts.size, _BATCH):
+        out[i : i + _BATCH] = _batch_keys(buf, starts[i : i + _BATCH], lengths[i : i + _BATCH])
+    return out
+
+
+def _batch_keys(
     buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
 ) -> npt.NDArray[np.uint64]:
     """64-bit key of each span: a span of at most 8 bytes is its own word (mixed by a
     bijection, so exact: names contain no NUL), a longer one a hash of its length
-    and all its words. Equal spans always get equal keys; the converse is verified
-    by :func:`_codes`."""
+    and all its bytes. Equal spans always get equal keys; the converse is verified
+    by :func:`_codes`.
+
+    Spans of up to ``_LONG`` bytes are hashed a word at a time across all of them
+    at once (at most ``_LONG / 8`` vector steps); longer ones one by one with
+    BLAKE2b, at most ``size / _LONG`` of them, so the work stays O(bytes) whatever
+    the lengths.
+    """
     keys = _mix(_words(buf, starts, lengths))
     long_ = np.flatnonzero(lengths > _WORD)
     if long_.size:
         ls, ll = starts[long_], lengths[long_]
         h = _mix(ll.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
-        active = np.arange(long_.size)
+        active = np.flatnonzero(ll <= _LONG)
         offset = 0
         while active.size:
             h[active] = _mix(h[active] ^ _words(buf, ls[active] + offset, ll[active] - offset))
             offset += _WORD
             active = active[ll[active] > offset]
+        huge = np.flatnonzero(ll > _LONG)
+        if huge.size:
+            view = memoryview(buf)  # type: ignore[arg-type]
+            digests = [
+                hashlib.blake2b(view[s : s + n], digest_size=8).digest()
+                for s, n in zip(ls[huge].tolist(), ll[huge].tolist(), strict=True)
+            ]
+            h[huge] = np.frombuffer(b"".join(digests), dtype="<u8")
         keys[long_] = h
     return keys
 
 
 def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: IntArray) -> bool:
-    """Whether spans ``a[i]`` and ``b[i]`` (both of ``lengths[i]`` bytes) are all equal."""
-    active = np.arange(a.size)
+    """Whether spans ``a[i]`` and ``b[i]`` (both of ``lengths[i]`` bytes) are all equal.
+
+    Word by word across all spans of up to ``_LONG`` bytes, then the longer ones
+    one by one (as in :func:`_keys`); O(bytes compared)."""
+    huge = lengths > _LONG
+    active = np.flatnonzero(~huge)
     offset = 0
     while active.size:
         rem = lengths[active] - offset
@@ -303,7 +510,97 @@ def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: I
             return False
         offset += _WORD
         active = active[lengths[active] > offset]
-    return True
+    return all(
+        s == t or np.array_equal(buf[s : s + n], buf[t : t + n])
+        for s, t, n in zip(a[huge].tolist(), b[huge].tolist(), lengths[huge].tolist(), strict=True)
+    )
+
+
+_POW10 = np.array([10**k for k in range(_WORD + 1)], dtype=np.uint64)
+_INT_DIGITS = 2 * _WORD  # the integer fast path takes names of up to 16 digits
+
+
+def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArray[np.uint64]:
+    """Value of the ``lengths[i]`` (1 to 8) ASCII digits in the low bytes of each word.
+
+    The digits are right-aligned (the bytes shifted in are leading zeros), then
+    pairs, quads and octets are combined by three multiply-shift steps (SWAR)."""
+    v = words & np.uint64(0x0F0F0F0F0F0F0F0F)
+    v <<= ((_WORD - lengths) * 8).astype(np.uint64)
+    v = (v * np.uint64(2561)) >> np.uint64(8)
+    v &= np.uint64(0x00FF00FF00FF00FF)
+    v = (v * np.uint64(6553601)) >> np.uint64(16)
+    v &= np.uint64(0x0000FFFF0000FFFF)
+    return (v * np.uint64(42949672960001)) >> np.uint64(32)
+
+
+def _plain_integers(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.int64] | None:
+    """:func:`_batch_integers` over all-digit tokens, ``_BATCH`` at a time (None: not all
+    plain)."""
+    if starts.size and int(lengths.max()) > _INT_DIGITS:
+        return None
+    out = np.empty(starts.size, dtype=np.int64)
+    for i in range(0, starts.size, _BATCH):
+        values = _batch_integers(buf, starts[i : i + _BATCH], lengths[i : i + _BATCH])
+        if values is None:
+            return None
+        out[i : i + _BATCH] = values
+    return out
+
+
+def _batch_integers(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.int64] | None:
+    """The values of tokens made of ASCII digits if every one is a plain integer, else None.
+
+    Plain: 1 to 16 digits and no leading zero (``0`` itself is plain), so distinct
+    names have distinct values (``007`` is not plain: the whole file then goes by
+    the general path, where ``007`` and ``7`` are different names). O(tokens),
+    vectorised.
+    """
+    if ((buf[starts] == 48) & (lengths > 1)).any():
+        return None  # a leading zero
+    values = _digits_value(_words(buf, starts, lengths), np.minimum(lengths, _WORD))
+    wide = np.flatnonzero(lengths > _WORD)
+    if wide.size:
+        rest = lengths[wide] - _WORD
+        tail = _words(buf, starts[wide] + _WORD, rest)
+        values[wide] = values[wide] * _POW10[rest] + _digits_value(tail, rest)
+    return values.view(np.int64)
+
+
+def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
+    """Exact first-appearance codes of non-negative integers, and the index of
+    each code's first occurrence.
+
+    When the values are dense (below twice their count, plus a little), by a
+    table indexed by value: the first position of each value is a scatter-min,
+    O(tokens + max value); otherwise by pandas' integer hash table.
+    """
+    count = values.size
+    top = int(values.max()) + 1
+    if top > 2 * count + (1 << 16):
+        if count <= _SMALL:
+            seen: dict[int, int] = {}
+            out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
+            return out, _first_positions(out)
+        import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
+
+        factorized = np.asarray(pd.factorize(values)[0], dtype=np.int64)
+        return factorized, _first_positions(factorized)
+    first = np.full(top, count, dtype=np.int64)
+    for i in range(0, count, _BATCH):
+        batch = values[i : i + _BATCH]
+        np.minimum.at(first, batch, np.arange(i, i + batch.size, dtype=np.int64))
+    is_first = np.zeros(count, dtype=bool)
+    is_first[first[first < count]] = True
+    order = np.flatnonzero(is_first)  # first appearances, in file order
+    itype = np.int32 if count < 2**31 else np.int64
+    code: IntArray = np.empty(top, dtype=itype)
+    code[values[order]] = np.arange(order.size, dtype=itype)
+    return code[values], order
 
 
 def _first_positions(codes: IntArray) -> IntArray:
@@ -317,33 +614,47 @@ def _first_positions(codes: IntArray) -> IntArray:
     return np.flatnonzero(new).astype(np.int64, copy=False)
 
 
+_SMALL = 1 << 12  # up to this many tokens, a dictionary keys them (no hashing set-up)
+
+
 def _codes(
     buf: npt.NDArray[np.uint8],
     starts: IntArray,
     lengths: IntArray,
-    keys: npt.NDArray[np.uint64],
-) -> tuple[IntArray, int]:
-    """Exact codes of byte spans in first-appearance order, and their number.
+    values: npt.NDArray[np.int64] | None = None,
+) -> tuple[IntArray, IntArray]:
+    """Exact codes of byte spans in first-appearance order, and the index of each
+    code's first span (so their number is its size).
 
-    Factorises the keys with pandas' hash table, then checks every span against
-    its class representative (length, and bytes for spans over 8 bytes); if a
-    hash collision merged two names, falls back to an exact dictionary.
+    Plain integers (their ``values`` given) go by :func:`_integer_codes`, a few
+    spans by a dictionary;
+    otherwise the spans' keys (:func:`_keys`) are factorised with pandas' hash
+    table, then every span is checked against its class representative (length,
+    and bytes for spans over 8 bytes); if a hash collision merged two names, an
+    exact dictionary decides. O(bytes) expected.
     """
     if starts.size == 0:
-        return np.zeros(0, dtype=np.int64), 0
-    factorized, uniques = pd.factorize(keys)
-    codes: IntArray = np.asarray(factorized, dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if values is not None:
+        return _integer_codes(values)
+    if starts.size <= _SMALL:
+        exact = _exact_codes(buf, starts, lengths)
+        return exact, _first_positions(exact)
+    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
+
+    codes: IntArray = np.asarray(pd.factorize(_keys(buf, starts, lengths))[0], dtype=np.int64)
+    first = _first_positions(codes)
     long_ = np.flatnonzero(lengths > _WORD)
     if long_.size == 0:
-        return codes, len(uniques)  # all keys are exact words: nothing to verify
-    rep = _first_positions(codes)[codes]  # each span's class representative
+        return codes, first  # all keys are exact words: nothing to verify
+    rep = first[codes]  # each span's class representative
     if not (
         np.array_equal(lengths[rep], lengths)
         and _same_bytes(buf, starts[long_], starts[rep[long_]], lengths[long_])
     ):
         exact = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
-        return exact, int(exact.max()) + 1
-    return codes, len(uniques)
+        return exact, _first_positions(exact)
+    return codes, first
 
 
 def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
@@ -423,12 +734,14 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     _unmark(buf, size, source)
     tok = _tokenize(buf, size, source)
     pair = np.flatnonzero(tok.paired)
-    codes, n = _codes(buf, tok.starts, tok.lengths, tok.keys)
+    codes, first = _codes(buf, tok.starts, tok.lengths, tok.values)
+    n = int(first.size)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
-    first = _first_positions(codes)
-    src = codes[pair[0::2]].astype(np.int32)
-    dst = codes[pair[1::2]].astype(np.int32)
+    if pair.size == codes.size:  # every line an edge: no gather needed
+        src, dst = codes[0::2].astype(np.int32), codes[1::2].astype(np.int32)
+    else:
+        src, dst = codes[pair[0::2]].astype(np.int32), codes[pair[1::2]].astype(np.int32)
     return EdgeList(
         source=source,
         n=n,
@@ -479,7 +792,8 @@ def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
     except FileNotFoundError:
         raise EdgeListError(f"{path}: no such {what}") from None
     except IsADirectoryError:
-        raise EdgeListError(f"{path}: is a directory, not a {what}") from None
+        article = "an" if what[0] in "aeiou" else "a"
+        raise EdgeListError(f"{path}: is a directory, not {article} {what}") from None
     except OSError as exc:
         raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
 
@@ -591,7 +905,7 @@ def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: Edge
         [graph._name_start.astype(np.int64), tok.starts[name_tok].astype(np.int64) + offset]
     )
     joint_lengths = np.concatenate([graph._name_len, tok.lengths[name_tok]])
-    codes, _ = _codes(joint, joint_starts, joint_lengths, _keys(joint, joint_starts, joint_lengths))
+    codes = _codes(joint, joint_starts, joint_lengths)[0]
     values = np.full(graph.n, unit, dtype=np.int64)
     first_line: dict[int, int] = {}
     unknown: list[tuple[int, str]] = []

@@ -17,7 +17,10 @@ finish, take a ``result``, ``abort`` what is still pending, ``close``.
   so a worker costs a fork of the server, not a fresh interpreter; starting
   the server costs about 0.2 s. Workers ignore SIGINT: Ctrl-C reaches the
   parent only, which cancels the pending tasks and terminates the running
-  ones.
+  ones. Workers die with their parent, even one killed by SIGKILL (which no
+  handler sees): on Linux by a parent-death signal (``PR_SET_PDEATHSIG``),
+  elsewhere by a thread that watches the parent's pid
+  (:func:`die_with_parent`).
 * :class:`DaskBackend` — ``dask.distributed.Client(address).submit`` on a
   running scheduler. The workers must be able to import :mod:`proofgrid`
   (install the same version there); tasks travel as references to module-level
@@ -34,6 +37,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Collection
 from typing import Any, Protocol
 
@@ -48,6 +52,7 @@ __all__ = [
     "InlineBackend",
     "PoolBackend",
     "default_workers",
+    "die_with_parent",
     "make_backend",
     "start_method",
 ]
@@ -149,9 +154,44 @@ class InlineBackend:
         """Nothing to release."""
 
 
-def _ignore_sigint() -> None:
-    """Pool worker initialiser: leave Ctrl-C to the parent."""
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def die_with_parent(expected: int | None = None, *, poll: float = 0.5) -> None:
+    """Make this process end when its parent does, however the parent ends.
+
+    On Linux the kernel sends SIGKILL when the parent exits (``prctl`` with
+    ``PR_SET_PDEATHSIG``); elsewhere, or if that call fails, a daemon thread
+    polls :func:`os.getppid` every ``poll`` seconds and exits when it changes.
+    ``expected``: the parent's pid if known; if the parent has already gone
+    (the process was re-parented before this call), exit at once.
+    """
+    parent = os.getppid() if expected is None else expected
+    armed = False
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415 (only in workers)
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
+            armed = False
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:  # pragma: no cover - not Linux
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(poll)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _worker_init(parent: int | None) -> None:
+    """Pool worker initialiser: leave Ctrl-C to the parent, and die with the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
 
 
 def _noop() -> None:
@@ -215,8 +255,11 @@ class PoolBackend:
         if self._pool is None:
             ctx = _context(self._preload)
             self.method = ctx.get_start_method()
+            # A forked worker's parent is this process; a fork server's child's is the
+            # server (which exits when this process does).
+            parent = os.getpid() if self.method == "fork" else None
             self._pool = cf.ProcessPoolExecutor(
-                self._workers, mp_context=ctx, initializer=_ignore_sigint
+                self._workers, mp_context=ctx, initializer=_worker_init, initargs=(parent,)
             )
         return self._pool
 
