@@ -25,14 +25,33 @@ from proofgrid import midend
 from proofgrid.cli import common
 from proofgrid.cli.play import Player, Reply
 from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
-from proofgrid.kirchhoff.board import Board, Mark, Position, cell_name, format_position
+from proofgrid.kirchhoff.board import (
+    Board,
+    Mark,
+    Position,
+    cell_name,
+    format_position,
+    is_solution,
+)
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
 from proofgrid.kirchhoff.exact import count, first_solution
 from proofgrid.kirchhoff.grade import grade_board
-from proofgrid.kirchhoff.hint import Hint, hint
-from proofgrid.kirchhoff.moves import execute_move, execute_moves, split_moves
+from proofgrid.kirchhoff.hint import (
+    Hint,
+    HintKind,
+    hint,
+    last_mark_edge,
+    obvious_empties,
+    wrong_marks,
+)
+from proofgrid.kirchhoff.moves import (
+    execute_move,
+    execute_moves,
+    format_move,
+    split_moves,
+)
 from proofgrid.midend import Game, History
 from proofgrid.puzzle import Status
 
@@ -67,7 +86,7 @@ def _solved(board: Board, states: tuple[int, ...]) -> str:
 
 
 def _hint_lines(board: Board, h: Hint) -> list[str]:
-    lines = [f"{h.kind.value}: {h.reason}"]
+    lines = [f"{h.kind.value}: {h.reason.removeprefix('lost — ')}"]
     if h.move:
         lines.append(f"move: {h.move}")
     for reg in h.regions:
@@ -77,6 +96,7 @@ def _hint_lines(board: Board, h: Hint) -> list[str]:
         if reg.exit_only:
             parts.append("exits of " + " ".join(cell_name(board, c) for c in reg.exit_only))
         lines.append("region: " + "; ".join(p for p in parts if p))
+    lines.extend(f"  {w}" for w in h.words)
     return lines
 
 
@@ -207,42 +227,56 @@ def count_cmd(
 def hint_cmd(
     game_id: str = typer.Argument(..., help=GAME_HELP),
     moves: str = typer.Option("", "--moves", "-m", help="Moves played so far, e.g. 'a1>b1 b1xb2'."),
+    empties: bool = typer.Option(
+        False, "--mark-empties", help="First cross every edge the clues alone show empty."
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
-    """The next forced edge of a position, with the reason a person would give."""
+    """The next forced edge of a position, with its proof in words (or why it is lost)."""
     board = midend.resolve(KIRCHHOFF, game_id).start().board
     pos = execute_moves(Position.start(board), moves)
-    h = hint(pos)
+    last = last_mark_edge(board, split_moves(moves))
+    marked: list[str] = []
+    if empties and not is_solution(board, pos.arrows()):
+        for e in obvious_empties(pos):
+            pos = pos.with_mark(e, Mark.CROSS)
+            marked.append(format_move(board, e, Mark.CROSS))
+    h = hint(pos, last_edge=last)
     if as_json:
 
         def cells(cs: tuple[int, ...]) -> list[list[int]]:
             return [[c // board.cols, c % board.cols] for c in cs]
 
-        print(
-            json.dumps(
+        out: dict[str, Any] = {
+            "kind": h.kind.value,
+            "move": h.move or None,
+            "edge": h.edge if h.edge >= 0 else None,
+            "state": h.state if h.state >= 0 else None,
+            "reason": h.reason,
+            "trial": h.trial,
+            "regions": [
                 {
-                    "kind": h.kind.value,
-                    "move": h.move or None,
-                    "edge": h.edge if h.edge >= 0 else None,
-                    "state": h.state if h.state >= 0 else None,
-                    "reason": h.reason,
-                    "trial": h.trial,
-                    "regions": [
-                        {
-                            "cells": cells(r.cells),
-                            "entry_only": cells(r.entry_only),
-                            "exit_only": cells(r.exit_only),
-                            "outward": r.outward,
-                            "surplus": r.surplus,
-                            "capacity": r.capacity,
-                        }
-                        for r in h.regions
-                    ],
+                    "cells": cells(r.cells),
+                    "entry_only": cells(r.entry_only),
+                    "exit_only": cells(r.exit_only),
+                    "outward": r.outward,
+                    "surplus": r.surplus,
+                    "capacity": r.capacity,
                 }
-            )
-        )
+                for r in h.regions
+            ],
+            "proof": h.proof,
+            "words": list(h.words),
+        }
+        if empties:
+            out["marked_empty"] = marked
+        if h.kind is HintKind.LOST:
+            out["wrong_marks"] = [format_move(board, e, pos.marks[e]) for e in wrong_marks(pos)]
+        print(json.dumps(out))
         return
     print(format_position(pos))
+    if marked:
+        print("marked empty: " + " ".join(marked))
     print("\n".join(_hint_lines(board, h)))
 
 

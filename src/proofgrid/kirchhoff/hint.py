@@ -1,45 +1,58 @@
-"""Hints that explain themselves: the next forced edge, ranked as a person would find it.
+"""Hints that explain themselves: the next forced edge, with a checkable proof and its words.
 
 A hint is derived from the position alone — never from a stored answer — and
-is *sound*: the state it names holds in every completion of the position. The
-ladder, lowest rung first:
+is *sound*: the state it names holds in every completion of the position.
+Every hint and every lost verdict carries a ``proof`` in the JSON format of
+issue 12 (:mod:`proofgrid.kirchhoff.proof`, ``docs/proofs.md``) and its
+sentences (:mod:`proofgrid.kirchhoff.words`). The kind says which rules the
+proof needs:
 
-(a) **local** — arc consistency on the cells' own clues
-    (:mod:`proofgrid.kirchhoff.local`) leaves the edge one state; the reason
-    names the cell whose clue settled it (a throughput 0, a corner ``+2``...);
-(b) **region** — the max-flow relaxation (:mod:`proofgrid.kirchhoff.relax`)
-    rules states out: directly, by a *tight* Gale region (its surplus equals
-    the edges leaving it, so every one of them carries an arrow outward and
-    none inward), or by trial (had the edge that state, the returned region
-    would have to export more than its boundary can carry). The regions are
-    returned so the UI can draw them;
-(c) **exact** — only the exact counter sees it: every completion has it.
+* **local** — cell steps only (each cell's clue on its own edges);
+* **region** — cell and region steps (counting arrows around a group of cells,
+  the Gale regions of the max-flow relaxation, :mod:`proofgrid.kirchhoff.relax`);
+* **exact** — a refutation or split (a supposition that leads to a
+  contradiction), or, beyond the prover's budget, the exact counter alone
+  (then without a proof).
 
-A position with no completion is *lost* (decided exactly by the counter),
-with the offending region when the relaxation sees one (a cell whose own clue
-is dead is a one-cell region). Tie-breaks: among the edges a rung decides, the
-smallest edge id; for rung (b) the direct deductions before trials.
+A position with no completion is *lost* (decided exactly by the counter); its
+proof's ``uses`` are marks that cannot all be right. Which hint: the one with
+the fewest refutations, then region steps, then steps; then next to the
+player's last mark, at the cell with the fewest free edges, arrows before
+unused, lowest edge. :func:`obvious_empties` lists the edges cell steps alone
+prove unused (the "mark obvious empties" option); :func:`wrong_marks` the
+marks that disagree with the solution ("take back the wrong marks").
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from proofgrid.kirchhoff.board import (
     Board,
-    EdgeState,
+    Mark,
     Position,
-    cell_name,
     is_solution,
+    mark_mask,
     state_mark,
 )
-from proofgrid.kirchhoff.exact import analyse, count
-from proofgrid.kirchhoff.local import propagate, single_state
-from proofgrid.kirchhoff.moves import format_move
-from proofgrid.kirchhoff.relax import Region, probe, relax
+from proofgrid.kirchhoff.exact import analyse, is_lost
+from proofgrid.kirchhoff.local import all_free, single_state
+from proofgrid.kirchhoff.moves import format_move, parse_move
+from proofgrid.kirchhoff.proof import (
+    BUDGET,
+    parse_node,
+    prove_hint,
+    prove_lost,
+    region_numbers,
+)
+from proofgrid.kirchhoff.proof import obvious_empties as _obvious_empties
+from proofgrid.kirchhoff.relax import Region
+from proofgrid.kirchhoff.words import hint_headline, lost_headline, proof_words
 
-__all__ = ["Hint", "HintKind", "hint"]
+__all__ = ["Hint", "HintKind", "hint", "last_mark_edge", "obvious_empties", "wrong_marks"]
 
 
 class HintKind(enum.Enum):
@@ -69,14 +82,19 @@ class Hint:
     move : str
         The move that applies it (``b3>c3``, ``b3xc3``), or ``""``.
     cell : int
-        For a local hint, the cell whose clue settled it; for a lost position
-        whose first dead cell is known, that cell; else -1.
+        The cell of the proof's last cell step (a hint) or of its contradiction
+        (a lost verdict), else -1.
     regions : tuple of Region
-        Gale regions behind a region hint or a lost verdict (may be empty).
+        The regions of the proof's top-level region steps and region end.
     trial : bool
-        True when the region rules a state out by trial (hypothetical).
+        True when the proof supposes a state and refutes it.
     reason : str
-        One line of English.
+        The headline: one plain sentence.
+    proof : dict or None
+        The proof (issue 12's format), None when there is none (solved, none,
+        or beyond the prover's budget).
+    words : tuple of str
+        One sentence per step and end of the proof (nested ones indented).
     """
 
     kind: HintKind
@@ -87,22 +105,8 @@ class Hint:
     regions: tuple[Region, ...] = ()
     trial: bool = False
     reason: str = ""
-
-
-def _describe_edge(board: Board, edge: int, state: int) -> str:
-    u, v = board.geometry.ends[edge]
-    a, b = cell_name(board, u), cell_name(board, v)
-    if state == EdgeState.UNUSED:
-        return f"{a}–{b} is unused"
-    if state == EdgeState.FORWARD:
-        return f"{a}→{b}"
-    return f"{b}→{a}"
-
-
-def _region_text(board: Board, reg: Region) -> str:
-    names = [cell_name(board, c) for c in reg.all_cells()]
-    shown = " ".join(names[:8]) + (" …" if len(names) > 8 else "")
-    return f"{{{shown}}}"
+    proof: dict[str, Any] | None = None
+    words: tuple[str, ...] = ()
 
 
 def _hint_for(
@@ -115,115 +119,51 @@ def _hint_for(
     cell: int = -1,
     regions: tuple[Region, ...] = (),
     trial: bool = False,
+    proof: dict[str, Any] | None = None,
 ) -> Hint:
     move = format_move(board, edge, state_mark(state))
-    return Hint(kind, edge, state, move, cell, regions, trial, reason)
+    words = () if proof is None else proof_words(board, proof)
+    return Hint(kind, edge, state, move, cell, regions, trial, reason, proof, words)
 
 
-def hint(position: Position) -> Hint:
-    """The next forced edge of ``position`` with its reason (module docstring).
+def hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET) -> Hint:
+    """The hint a person would want next, with its proof and sentences (module docstring).
 
-    Cost: one arc-consistency pass; then, only if needed, a max-flow (plus
-    trial max-flows) and one exact sweep.
+    ``last_edge`` is the edge of the player's last mark (``-1``: none); hints
+    next to it come first among equally short proofs. A lost position gets the
+    shortest proof found within ``budget`` rule applications (none beyond it:
+    "lost — the proof is too long to show"; the exact counter decides lost-ness).
+
+    Cost: the exact counter once, then the prover (:mod:`proofgrid.kirchhoff.proof`).
     """
     board = position.board
     if is_solution(board, position.arrows()):
         return Hint(HintKind.SOLVED, reason="every clue is met")
-    masks0 = position.masks()
-    free = [e for e, m in enumerate(masks0) if single_state(m) < 0]
-    prop = propagate(board, masks0)
-    if prop.dead_cell >= 0:
-        v = prop.dead_cell
-        return Hint(
-            HintKind.LOST,
-            cell=v,
-            regions=(Region((v,)),),
-            reason=f"the clue of {cell_name(board, v)} can no longer be met",
+    if is_lost(board, position.masks()):
+        return _lost(position, budget)
+    found = prove_hint(position, last_edge=last_edge, budget=budget)
+    if found is not None:
+        cases, n_region, _ = found.size
+        kind = HintKind.EXACT if cases else HintKind.REGION if n_region else HintKind.LOCAL
+        last = found.proof["steps"][-1]
+        cell = _cell_of(board, last["cell"]) if "cell" in last else -1
+        return _hint_for(
+            board,
+            kind,
+            found.edge,
+            found.state,
+            cell=cell,
+            regions=_proof_regions(board, found.proof),
+            trial=cases > 0,
+            reason=hint_headline(board, found.edge, found.state, found.proof),
+            proof=found.proof,
         )
-    masks = prop.masks
-    if count(board, masks, cap=1).value == 0:
-        rx = relax(board, masks)
-        if not rx.feasible and rx.certificate is not None:
-            reg = rx.certificate
-            return Hint(
-                HintKind.LOST,
-                regions=(reg,),
-                reason=_overflow_text(board, reg),
-            )
-        return Hint(HintKind.LOST, reason="no completion exists (only the exact counter sees it)")
-    # (a) local
-    for e in free:
-        s = single_state(masks[e])
+    # beyond the prover's budget: the exact counter still knows the forced edges
+    an = analyse(board, position.masks(), cap=2)
+    for e in position.free_edges():
+        s = single_state(an.support[e])
         if s >= 0:
-            v = prop.reason[e]
-            clue = board.clues[v].token() if v >= 0 else ""
-            return _hint_for(
-                board,
-                HintKind.LOCAL,
-                e,
-                s,
-                cell=v,
-                reason=(
-                    f"{_describe_edge(board, e, s)}: forced by the clue {clue} of "
-                    f"{cell_name(board, v)} and what its neighbours allow"
-                ),
-            )
-    # (b) region cuts: direct first, then by trial
-    pr = probe(board, masks)
-    if pr is not None and pr.eliminated:
-        masks2 = tuple(m & ~pr.eliminated.get(e, 0) for e, m in enumerate(masks))
-        trial = any(t for _, t in pr.regions.values())
-        for e in free:
-            s = single_state(masks2[e])
-            if s >= 0 and masks2[e] != masks[e]:
-                regs = _regions_of(pr.regions, e, masks[e] & ~masks2[e])
-                return _hint_for(
-                    board,
-                    HintKind.REGION,
-                    e,
-                    s,
-                    regions=regs,
-                    trial=trial,
-                    reason=_cut_reason(board, e, s, regs, trial),
-                )
-        prop2 = propagate(board, masks2)
-        for e in free:
-            s = single_state(prop2.masks[e])
-            if s >= 0:
-                regs = tuple(
-                    sorted({r for r, _ in pr.regions.values()}, key=lambda r: (r.size, r.cells))
-                )[:1]
-                v = prop2.reason[e]
-                return _hint_for(
-                    board,
-                    HintKind.REGION,
-                    e,
-                    s,
-                    cell=v,
-                    regions=regs,
-                    trial=trial,
-                    reason=(
-                        f"{_describe_edge(board, e, s)}: after the region cut "
-                        f"{_region_text(board, regs[0]) if regs else ''}, the clue of "
-                        f"{cell_name(board, v) if v >= 0 else '?'} forces it"
-                    ),
-                )
-    # (c) exact
-    an = analyse(board, masks, cap=2)
-    support = an.support
-    for e in free:
-        s = single_state(support[e])
-        if s >= 0:
-            return _hint_for(
-                board,
-                HintKind.EXACT,
-                e,
-                s,
-                reason=(
-                    f"{_describe_edge(board, e, s)}: every completion has it "
-                    "(only the exact counter sees it)"
-                ),
-            )
+            return _hint_for(board, HintKind.EXACT, e, s, reason=hint_headline(board, e, s, None))
     return Hint(
         HintKind.NONE,
         reason=f"no edge is forced: {'at least 2' if an.count.capped else an.count.value} "
@@ -231,59 +171,89 @@ def hint(position: Position) -> Hint:
     )
 
 
-def _regions_of(
-    regions: dict[tuple[int, int], tuple[Region, bool]], edge: int, removed: int
-) -> tuple[Region, ...]:
+def _lost(position: Position, budget: int) -> Hint:
+    board = position.board
+    proof = prove_lost(position, budget=budget)
+    if proof is None:
+        return Hint(HintKind.LOST, reason=lost_headline(board, None))
+    end = proof["ends"]
+    cell = _cell_of(board, end["cell"]) if "cell" in end else -1
+    return Hint(
+        HintKind.LOST,
+        cell=cell,
+        regions=_proof_regions(board, proof),
+        reason=lost_headline(board, proof),
+        proof=proof,
+        words=proof_words(board, proof),
+    )
+
+
+def _cell_of(board: Board, name: str) -> int:
+    return (int(name[1:]) - 1) * board.cols + ord(name[0]) - ord("a")
+
+
+def _proof_regions(board: Board, proof: dict[str, Any]) -> tuple[Region, ...]:
+    """The top-level regions of a proof (steps, then the end) with their numbers there."""
+    masks = list(all_free(board))
+    for mv in proof["uses"]:
+        e, mark = parse_move(board, mv)
+        masks[e] = mark_mask(mark)
     out: list[Region] = []
-    for s in range(3):
-        if removed >> s & 1:
-            hit = regions.get((edge, s))
-            if hit is not None and hit[0] not in out:
-                out.append(hit[0])
+    for st in proof["steps"]:
+        if "region" in st:
+            out.append(_as_region(board, st["region"], masks))
+        masks[_edge_of(board, st["edge"])] = sum(1 << _STATE_BIT[x] for x in st["states"])
+    end = proof.get("ends")
+    if end is not None and "region" in end:
+        out.append(_as_region(board, end["region"], masks))
     return tuple(out)
 
 
-def _overflow_text(board: Board, reg: Region) -> str:
-    """Gale's condition violated: the region owes more than its boundary carries."""
-    send, more, cross = (
-        ("send out", "takes in", "leave")
-        if reg.outward
-        else (
-            "take in",
-            "sends out",
-            "enter",
-        )
-    )
-    return (
-        f"region {_region_text(board, reg)} must {send} {_n(reg.surplus, 'more arrow')} than "
-        f"it {more}, but only {_n(reg.capacity, 'edge')} can {cross} it"
-    )
+_STATE_BIT = {">": 1, "<": 2, "x": 0}
 
 
-def _n(k: int, noun: str) -> str:
-    return f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+def _edge_of(board: Board, name: str) -> int:
+    a, _, b = name.partition("-")
+    return board.geometry.edge_between(_cell_of(board, a), _cell_of(board, b))
 
 
-def _cut_reason(board: Board, edge: int, state: int, regs: tuple[Region, ...], trial: bool) -> str:
-    what = _describe_edge(board, edge, state)
-    if not regs:
-        return f"{what}: a region cut of the flow relaxation forces it"
-    reg = regs[0]
-    if trial:
-        return f"{what}: otherwise {_overflow_text(board, reg)}"
-    send, more, cross, way, back = (
-        ("send out", "takes in", "leave", "outward", "in")
-        if reg.outward
-        else ("take in", "sends out", "enter", "inward", "out")
-    )
-    if reg.capacity == 0:
-        return (
-            f"{what}: no arrow can {cross} region {_region_text(board, reg)} and it must "
-            f"{send} as many arrows as it {more}, so no arrow goes {back} either"
-        )
-    return (
-        f"{what}: region {_region_text(board, reg)} must {send} "
-        f"{_n(reg.surplus, 'more arrow')} than it {more} and exactly "
-        f"{_n(reg.capacity, 'edge')} can {cross} it, so each of those carries an arrow {way} "
-        f"and no arrow goes {back}"
-    )
+def _as_region(board: Board, names: list[str], masks: list[int]) -> Region:
+    """A proof region as a :class:`Region` with its Gale numbers under ``masks``.
+
+    Outward when ``D`` reaches ``Max`` or exceeds it: ``surplus`` is ``D`` less
+    what decided edges already carry, ``capacity`` the open edges' most.
+    """
+    nodes = [parse_node(board, t) for t in names]
+    d, lo, hi = region_numbers(board, nodes, masks)
+    fixed_nodes = [masks[e] if single_state(masks[e]) >= 0 else 1 for e in range(len(masks))]
+    _, fixed, _ = region_numbers(board, nodes, fixed_nodes)
+    whole = tuple(sorted(n // 3 for n in nodes if n % 3 == 0))
+    ent = tuple(sorted(n // 3 for n in nodes if n % 3 == 1))
+    ext = tuple(sorted(n // 3 for n in nodes if n % 3 == 2))
+    if d >= hi:
+        return Region(whole, ent, ext, True, d - fixed, hi - fixed)
+    return Region(whole, ent, ext, False, fixed - d, fixed - lo)
+
+
+def last_mark_edge(board: Board, moves: Sequence[str]) -> int:
+    """The edge of the last move of a move list (``-1`` when there is none), for ``last_edge``."""
+    return parse_move(board, moves[-1])[0] if moves else -1
+
+
+def obvious_empties(position: Position) -> list[int]:
+    """Free edges that cell steps alone prove unused ("mark obvious empties"), ascending."""
+    return _obvious_empties(position)
+
+
+def wrong_marks(position: Position) -> list[int]:
+    """Edges whose mark no solution of the board agrees with ("take back the wrong marks").
+
+    On a board with one solution these are exactly the marks that disagree
+    with it; a mark that agrees is never listed. Exact (the frontier counter's
+    marginals over the empty position), ascending.
+    """
+    board = position.board
+    sup = analyse(board, None, cap=1).support
+    return [
+        e for e, m in enumerate(position.marks) if m is not Mark.FREE and not sup[e] & mark_mask(m)
+    ]

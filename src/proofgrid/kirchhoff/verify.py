@@ -55,8 +55,8 @@ from proofgrid.kirchhoff.exact import Sweep, analyse, count, solutions
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import HintKind, hint
-from proofgrid.kirchhoff.local import propagate, single_state
-from proofgrid.kirchhoff.moves import execute_move
+from proofgrid.kirchhoff.local import single_state
+from proofgrid.kirchhoff.moves import execute_move, format_move
 from proofgrid.kirchhoff.relax import Region, relax
 from proofgrid.rng import SplitMix64
 from proofgrid.tasks import Executor, Study, Task, VerifyReport
@@ -342,13 +342,12 @@ def _hint_walk(
             bad = pos.with_mark(h.edge, Mark.CROSS if wrong == 0 else Mark(wrong))
             hb = hint(bad)
             rep.check(hb.kind is HintKind.LOST, f"wrong move not lost: {tag}")
-            if hb.regions and hb.regions[0].capacity < hb.regions[0].surplus:
-                masks = bad.masks()
-                rep.check(
-                    gale_numbers(board, propagate(board, masks).masks, hb.regions[0])
-                    == (hb.regions[0].surplus, hb.regions[0].capacity),
-                    f"lost region numbers wrong: {tag}",
-                )
+            # the lost proof (issue 12) must use the wrong mark: the others all agree
+            wrong_move = format_move(board, h.edge, bad.marks[h.edge])
+            rep.check(
+                hb.proof is None or wrong_move in hb.proof["uses"],
+                f"lost proof does not use the wrong mark: {tag}",
+            )
         pos = execute_move(pos, h.move)
     rep.check(is_solution(board, pos.arrows()), f"hint walk did not solve: {tag}")
 

@@ -1,0 +1,300 @@
+"""Proofs in words: one plain sentence per step, a headline per hint or lost verdict.
+
+The sentences are built from the proof JSON and the board alone (so the
+JavaScript mirror can build the same ones): the proof is replayed from the
+uses so each sentence can say what is already known about the edges it reads.
+Symbols are the board's own: ``+2`` and ``−2`` (U+2212 minus) circled numbers,
+``0``..``2`` plain numbers, ``a1–b1`` (en dash) for an edge and ``a1→b1`` for an
+arrow. Nested reasoning (a supposition, or one case of a split) is indented by
+two spaces per level.
+
+Templates
+---------
+* cell: ``"<clue>; <known edges>, so <conclusion>."`` where ``<clue>`` is e.g.
+  "b1 is a 0, so no arrow enters or leaves it" or "a1 has no clue, so as many
+  arrows enter as leave", ``<known edges>`` lists the cell's other edges
+  already narrowed (left, up, right, down), and ``<conclusion>`` is e.g.
+  "a1–b1 stays empty", "the arrow goes a1→b1", "a1–b1 carries an arrow",
+  "no arrow goes b1→a1";
+* region: ``"Take <members> together: they must <net D>; even with every edge
+  around them pointing out (in), they would <net Max (Min)>, so every edge
+  that can carry an arrow out (in) does and none carries one the other way:
+  <conclusion>."``; an end: ``"…, they could at most <net>: impossible."``;
+* refute: ``"Suppose <state>."``, the case's sentences indented, then ``"That
+  cannot be, so <conclusion>."``; split: ``"<edge> is either …; each way fails."``
+  then each case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from proofgrid.kirchhoff.board import Board, ClueKind, cell_name
+from proofgrid.kirchhoff.moves import parse_move
+from proofgrid.kirchhoff.proof import edge_name, parse_node, region_numbers
+
+__all__ = ["clue_text", "hint_headline", "lost_headline", "proof_words"]
+
+MINUS = "\u2212"
+_STATES = {">": 1, "<": 2, "x": 0}
+_ALL = 7
+_NUMBER_WORDS = ("no", "one", "two", "three", "four")
+
+
+def clue_text(board: Board, cell: int) -> str:
+    """The clue of ``cell`` in the board's symbols: ``+2``, ``−2``, ``1``, or ``""`` (none)."""
+    cl = board.clues[cell]
+    if cl.kind is ClueKind.SOURCE:
+        return f"+{cl.value}"
+    if cl.kind is ClueKind.SINK:
+        return f"{MINUS}{cl.value}"
+    if cl.kind is ClueKind.THROUGHPUT:
+        return str(cl.value)
+    return ""
+
+
+def _arrows(n: int) -> str:
+    return f"{n} more arrow" + ("" if n == 1 else "s")
+
+
+def _clue_phrase(board: Board, cell: int) -> str:
+    name = cell_name(board, cell)
+    cl = board.clues[cell]
+    sym = clue_text(board, cell)
+    if cl.kind is ClueKind.SOURCE:
+        return f"{name} is a {sym}, so it sends out {_arrows(cl.value)} than it takes in"
+    if cl.kind is ClueKind.SINK:
+        return f"{name} is a {sym}, so it takes in {_arrows(cl.value)} than it sends out"
+    if cl.kind is ClueKind.THROUGHPUT:
+        if cl.value == 0:
+            return f"{name} is a 0, so no arrow enters or leaves it"
+        w = _NUMBER_WORDS[cl.value]
+        if cl.value == 1:
+            return f"{name} is a 1, so exactly one arrow enters it and one leaves"
+        return f"{name} is a {sym}, so exactly {w} arrows enter it and {w} leave"
+    return f"{name} has no clue, so as many arrows enter as leave"
+
+
+def _ends(board: Board, edge: int) -> tuple[str, str]:
+    u, v = board.geometry.ends[edge]
+    return cell_name(board, u), cell_name(board, v)
+
+
+def _fact(board: Board, edge: int, mask: int) -> str:
+    """What is known of an edge, as a clause ("a1–b1 is empty", "a1→b1", ...)."""
+    a, b = _ends(board, edge)
+    if mask == 1:
+        return f"{a}–{b} is empty"
+    if mask == 2:
+        return f"the arrow goes {a}→{b}"
+    if mask == 4:
+        return f"the arrow goes {b}→{a}"
+    if mask == 6:
+        return f"{a}–{b} carries an arrow"
+    if mask == 3:
+        return f"no arrow goes {b}→{a}"
+    if mask == 5:
+        return f"no arrow goes {a}→{b}"
+    return f"{a}–{b} is open"
+
+
+def _conclusion(board: Board, edge: int, mask: int) -> str:
+    if mask == 1:
+        a, b = _ends(board, edge)
+        return f"{a}–{b} stays empty"
+    return _fact(board, edge, mask)
+
+
+def _members(board: Board, nodes: Sequence[str]) -> str:
+    parts = []
+    for text in nodes:
+        name, _, half = text.partition(":")
+        if half == "in":
+            parts.append(f"the arrows into {name}")
+        elif half == "out":
+            parts.append(f"the arrows out of {name}")
+        else:
+            parts.append(name)
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _net(x: int) -> str:
+    if x > 0:
+        return f"send out {_arrows(x)} than they take in"
+    if x < 0:
+        return f"take in {_arrows(-x)} than they send out"
+    return "send out exactly as many arrows as they take in"
+
+
+def _mask(states: Sequence[str]) -> int:
+    return sum(1 << _STATES[s] for s in states)
+
+
+class _Words:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.edge_ids = {edge_name(board, e): e for e in range(board.n_edges)}
+        self.out: list[str] = []
+
+    def say(self, depth: int, text: str) -> None:
+        self.out.append("  " * depth + text)
+
+    def known(self, cell: int, skip: int, masks: list[int]) -> str:
+        facts = [
+            _fact(self.board, e, masks[e])
+            for e in self.board.geometry.cell_edges[cell]
+            if e != skip and masks[e] != _ALL
+        ]
+        if not facts:
+            return ""
+        return facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]
+
+    def region(self, nodes: Sequence[str], masks: list[int]) -> tuple[str, int, int, int]:
+        codes = [parse_node(self.board, t) for t in nodes]
+        d, lo, hi = region_numbers(self.board, codes, masks)
+        return f"Take {_members(self.board, nodes)} together: they must {_net(d)}", d, lo, hi
+
+    def steps(self, steps: Sequence[dict[str, Any]], masks: list[int], depth: int) -> None:
+        b = self.board
+        for st in steps:
+            e = self.edge_ids[st["edge"]]
+            new = _mask(st["states"])
+            concl = _conclusion(b, e, new)
+            if "cell" in st:
+                c = _cell_index(b, st["cell"])
+                known = self.known(c, e, masks)
+                mid = f"; {known}, so " if known else ": "
+                self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
+            elif "region" in st:
+                head, d, lo, hi = self.region(st["region"], masks)
+                if d == hi:
+                    tail = (
+                        f"; even with every open edge around them pointing out they would "
+                        f"only {_net(hi)}, so every edge that can carry an arrow out of them "
+                        f"does and none carries one in: {concl}."
+                    )
+                else:
+                    tail = (
+                        f"; even with every open edge around them pointing in they would "
+                        f"only {_net(lo)}, so every edge that can carry an arrow into them "
+                        f"does and none carries one out: {concl}."
+                    )
+                self.say(depth, head + tail)
+            else:
+                gone = [s for s in "><x" if masks[e] >> _STATES[s] & 1]
+                gone = [s for s in gone if s not in st["states"]]
+                for state, case in zip(gone, st["refute"], strict=True):
+                    self.case(e, state, case, masks, depth)
+                self.say(depth, f"That cannot be, so {concl}.")
+            masks[e] = new
+
+    def case(self, e: int, state: str, p: dict[str, Any], masks: list[int], depth: int) -> None:
+        self.say(depth, f"Suppose {_fact(self.board, e, 1 << _STATES[state])}.")
+        sub = list(masks)
+        sub[e] = 1 << _STATES[state]
+        self.steps(p["steps"], sub, depth + 1)
+        self.end(p["ends"], sub, depth + 1)
+
+    def end(self, end: dict[str, Any], masks: list[int], depth: int) -> None:
+        b = self.board
+        if "cell" in end:
+            c = _cell_index(b, end["cell"])
+            known = self.known(c, -1, masks)
+            what = f"; but {known}" if known else ""
+            self.say(depth, f"{_clue_phrase(b, c)}{what}: impossible.")
+        elif "region" in end:
+            head, d, lo, hi = self.region(end["region"], masks)
+            way, most = ("out", hi) if d > hi else ("in", lo)
+            tail = (
+                f", but even with every open edge around them pointing {way} they could "
+                f"only {_net(most)}: impossible."
+            )
+            self.say(depth, head + tail)
+        else:
+            e = self.edge_ids[end["split"]]
+            states = [s for s in "><x" if masks[e] >> _STATES[s] & 1]
+            ways = [_fact(b, e, 1 << _STATES[s]) for s in states]
+            self.say(
+                depth,
+                f"Either {' or '.join(ways)}; each way fails.",
+            )
+            for s, case in zip(states, end["cases"], strict=True):
+                self.case(e, s, case, masks, depth)
+
+
+def _cell_index(board: Board, name: str) -> int:
+    return (int(name[1:]) - 1) * board.cols + ord(name[0]) - ord("a")
+
+
+def proof_words(board: Board, proof: dict[str, Any]) -> tuple[str, ...]:
+    """One sentence per step and end of ``proof`` (nested ones indented); module docstring."""
+    w = _Words(board)
+    masks = [_ALL] * board.n_edges
+    for mv in proof["uses"]:
+        e, mark = parse_move(board, mv)
+        masks[e] = 1 << (0 if int(mark) == 3 else int(mark))
+    w.steps(proof["steps"], masks, 0)
+    if "ends" in proof:
+        w.end(proof["ends"], masks, 0)
+    return tuple(w.out)
+
+
+def hint_headline(board: Board, edge: int, state: int, proof: dict[str, Any] | None) -> str:
+    """The hint in one sentence, e.g. "a1–b1 stays empty: the clues next to it show it."."""
+    concl = _conclusion(board, edge, 1 << state)
+    if concl.startswith("the "):
+        concl = "The " + concl[4:]
+    if proof is None:
+        return f"{concl}: every way to finish the board has it."
+    kinds = _kinds(proof)
+    if "refute" in kinds or "split" in kinds:
+        why = "every other way leads to a dead end"
+    elif "region" in kinds:
+        why = "counting the arrows around a group of cells shows it"
+    elif len(proof["steps"]) == 1:
+        why = "the clue next to it shows it"
+    else:
+        why = "the clues around it show it, one after another"
+    return f"{concl}: {why}."
+
+
+def lost_headline(board: Board, proof: dict[str, Any] | None) -> str:
+    """The lost verdict in one sentence (names the marks that cannot all be right)."""
+    if proof is None:
+        return "lost — the proof is too long to show"
+    marks = [_move_text(board, mv) for mv in proof["uses"]]
+    if not marks:
+        return "lost — this board has no solution"
+    if len(marks) == 1:
+        return f"lost — {marks[0]} cannot be right"
+    return f"lost — {', '.join(marks[:-1])} and {marks[-1]} cannot all be right"
+
+
+def _move_text(board: Board, move: str) -> str:
+    e, mark = parse_move(board, move)
+    a, b = _ends(board, e)
+    if int(mark) == 3:
+        return f"{a}–{b} marked empty"
+    if int(mark) == 2:
+        a, b = b, a
+    return f"the arrow {a}→{b}"
+
+
+def _kinds(p: dict[str, Any]) -> set[str]:
+    """The rule names a proof (or one case) uses, through refutations and splits."""
+    out: set[str] = set()
+    for st in p["steps"]:
+        for k in ("cell", "region", "refute"):
+            if k in st:
+                out.add(k)
+        for case in st.get("refute", ()):
+            out |= _kinds(case)
+    end = p.get("ends")
+    if end is not None:
+        out.update(k for k in ("cell", "region", "split") if k in end)
+        for case in end.get("cases", ()):
+            out |= _kinds(case)
+    return out
