@@ -32,17 +32,20 @@ __all__ = [
     "board_json",
     "daily",
     "daily_json",
+    "decode_params",
     "new_json",
     "parse_date",
+    "preset",
     "puzzle_number",
     "resolve",
     "seeded",
+    "utc_today",
 ]
 
 P = TypeVar("P")
 S = TypeVar("S")
 
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +91,7 @@ def seeded(puzzle: Puzzle[P, S], params: P, seed_text: str, *, strict: bool = Tr
 def resolve(puzzle: Puzzle[P, S], text: str) -> Game[P, S]:
     """Resolve ``params:desc`` or ``params#seed``; every error is a one-line ``ProofgridError``."""
     gid = split_game_id(text)
-    params = puzzle.decode_params(gid.params)
+    params = decode_params(puzzle, gid.params)
     if gid.desc is not None:
         puzzle.validate_desc(params, gid.desc)
         return Game(puzzle, params, gid.desc)
@@ -97,14 +100,41 @@ def resolve(puzzle: Puzzle[P, S], text: str) -> Game[P, S]:
 
 
 def parse_date(text: str) -> dt.date:
-    """A calendar date written exactly ``YYYY-MM-DD``; raises :class:`InvalidParamsError`."""
-    t = text.strip()
-    if _DATE_RE.fullmatch(t):
+    """A calendar date written exactly ``YYYY-MM-DD`` (ASCII digits, nothing before or
+    after, not even a newline); raises :class:`InvalidParamsError`."""
+    if _DATE_RE.fullmatch(text):
         try:
-            return dt.date.fromisoformat(t)
+            return dt.date.fromisoformat(text)
         except ValueError:
             pass
-    raise InvalidParamsError(f"cannot read date {t[:20]!r} (use YYYY-MM-DD)")
+    raise InvalidParamsError(f"cannot read date {text[:20]!r} (use YYYY-MM-DD)")
+
+
+def utc_today() -> dt.date:
+    """Today's date in UTC (what "today's daily" means on a server)."""
+    return dt.datetime.now(dt.UTC).date()
+
+
+def preset(puzzle: Puzzle[P, Any], name: str) -> P:
+    """The preset called ``name``, case-insensitively (``GIANT`` = ``giant``), else raise.
+
+    The one rule for preset names everywhere (CLI ``--preset`` and ``--params``,
+    the API's ``params``, the JavaScript engines): case does not matter.
+    """
+    table = puzzle.presets()
+    key = name.strip().lower()
+    for k, v in table.items():
+        if k.lower() == key:
+            return v
+    raise InvalidParamsError(f"unknown preset {name[:20]!r} (choose from {', '.join(table)})")
+
+
+def decode_params(puzzle: Puzzle[P, Any], text: str) -> P:
+    """Params text or a preset name (any case) to params; raises :class:`InvalidParamsError`."""
+    try:
+        return preset(puzzle, text)
+    except InvalidParamsError:
+        return puzzle.decode_params(text)
 
 
 def puzzle_number(puzzle: Puzzle[Any, Any], date: dt.date) -> int:

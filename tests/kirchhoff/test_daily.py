@@ -29,3 +29,42 @@ def test_parse_date() -> None:
         parse_date("yesterday")
     with pytest.raises(InvalidParamsError):
         daily_id(dt.date(2026, 1, 2), "nope")
+
+
+def test_dailies_start_at_the_launch_like_matchless() -> None:
+    from proofgrid import midend, registry  # noqa: PLC0415
+    from proofgrid.kirchhoff.daily import LAUNCH  # noqa: PLC0415
+
+    assert LAUNCH == registry.get("matchless").launch == dt.date(2026, 11, 30)
+    for day in (dt.date(1, 1, 1), dt.date(2026, 11, 29)):
+        with pytest.raises(InvalidParamsError, match="begin on 2026-11-30"):
+            daily(day)
+        with pytest.raises(InvalidParamsError, match="begin on 2026-11-30"):
+            daily_id(day)
+        for name in ("kirchhoff", "matchless"):  # refused alike
+            with pytest.raises(InvalidParamsError, match="begin on 2026-11-30"):
+                midend.daily_json(registry.get(name), day)
+
+
+@pytest.mark.parametrize("iso", ["2026-11-30", "2026-12-25", "2027-03-01"])
+def test_no_daily_since_the_launch_changes(iso: str) -> None:
+    # oracle: the generator run on the documented seed text, not daily.py's path
+    from proofgrid.kirchhoff.codec import presets  # noqa: PLC0415
+    from proofgrid.rng import seed_from_text  # noqa: PLC0415
+
+    day = dt.date.fromisoformat(iso)
+    expected = generate_board(presets()["hard"], seed_from_text(f"kirchhoff/v1/{iso}")).board
+    assert daily(day).board == expected
+    assert daily_id(day) == f"7x7dh#kirchhoff/v1/{iso}"
+
+
+@pytest.mark.parametrize(
+    "text", ["20261225", "2026-W52-5", "2026-12-25\n", "\t2026-12-25", "2026-12-2５"]
+)
+def test_parse_date_is_exact(text: str) -> None:
+    with pytest.raises(InvalidParamsError):
+        parse_date(text)
+
+
+def test_preset_names_are_case_insensitive() -> None:
+    assert daily_id(dt.date(2026, 12, 1), "EASY") == daily_id(dt.date(2026, 12, 1), "easy")

@@ -21,6 +21,7 @@ from proofgrid.kirchhoff.codec import decode_board, presets
 from proofgrid.kirchhoff.daily import daily
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.moves import format_move
+from tests.kirchhoff.proofcheck import check, clues_from_json
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -109,10 +110,26 @@ def test_solve_reports_the_status_and_count_of_a_position(client: TestClient) ->
     assert r.json()["position"]["status"] == "won"
 
 
-def test_hints_are_forced_and_lost_regions_break_gale(client: TestClient) -> None:
+def _hinted(move: str) -> tuple[str, str]:
+    """The proof format's (EDGE, STATE) of a move: lower cell first (row, then column)."""
+    sep = "x" if "x" in move else ">"
+    a, b = move.split(sep)
+
+    def key(name: str) -> tuple[int, int]:
+        return int(name[1:]), ord(name[0])
+
+    lo, hi = sorted((a, b), key=key)
+    state = "x" if sep == "x" else (">" if a == lo else "<")
+    return f"{lo}-{hi}", state
+
+
+def test_hints_are_forced_and_lost_verdicts_carry_checked_proofs(client: TestClient) -> None:
     gen = generate_board(presets()["easy"], 3)
     board = gen.board
     gid = client.get("/api/kirchhoff/new", params={"params": "easy", "seed": "3"}).json()["id"]
+    clues = clues_from_json(
+        client.get("/api/kirchhoff/new", params={"params": "easy", "seed": "3"}).json()
+    )
     moves: list[str] = []
     pos = Position.start(board)
     for _ in range(6):
@@ -124,21 +141,20 @@ def test_hints_are_forced_and_lost_regions_break_gale(client: TestClient) -> Non
         masks = list(pos.masks())
         masks[h["edge"]] &= ~(1 << h["state"])
         assert branch_count(board, masks, cap=1) == 0
+        # Its proof is accepted by the independent checker, and words go with it.
+        check(clues, h["proof"], hint=_hinted(h["move"]), marks=moves)
+        assert h["words"]
         mark = Mark(h["state"]) if h["state"] else Mark.CROSS
         pos = pos.with_mark(h["edge"], mark)
         moves.append(h["move"])
-    # A wrong arrow: lost, and the region named cannot export what it owes.
+    # A wrong arrow: lost, and the proof's uses hold exactly that mark.
     wrong_e = next(e for e, s in enumerate(gen.solution) if s == 0)
-    r = client.post(
-        "/api/kirchhoff/hint",
-        json={"id": gid, "moves": [format_move(board, wrong_e, Mark.FORWARD)]},
-    )
+    wrong = format_move(board, wrong_e, Mark.FORWARD)
+    r = client.post("/api/kirchhoff/hint", json={"id": gid, "moves": [wrong]})
     h = r.json()
     assert h["kind"] == "lost" and h["edge"] == -1
-    assert h["regions"], h
-    reg = h["regions"][0]
-    if len(reg["cells"]) > 1:
-        assert reg["surplus"] > reg["capacity"]
+    check(clues, h["proof"], lost=True, marks=[wrong])
+    assert h["proof"]["uses"] == [wrong]
 
 
 @pytest.mark.parametrize(

@@ -162,13 +162,15 @@ def test_unknown_puzzles_have_no_routes(toy_client: TestClient) -> None:
 
 
 def test_the_generic_routes_serve_the_builtin_puzzles_alike(client: TestClient) -> None:
-    """GET solve is generic (Kirchhoff has it too); Kirchhoff dailies exist before the launch."""
+    """GET solve is generic (Kirchhoff has it too); both refuse dailies before the launch."""
     seeded = client.get("/api/kirchhoff/solve", params={"id": "5x5de#42"})
     assert seeded.status_code == 200, seeded.text
     posted = client.post("/api/kirchhoff/solve", json={"id": "5x5de#42"}).json()
     assert seeded.json() == posted and posted["position"]["status"] == "playing"
-    early = client.get("/api/kirchhoff/daily/2026-01-01").json()
-    assert early["number"] is None and early["seed_id"] == "7x7dh#kirchhoff/v1/2026-01-01"
+    for name in ("matchless", "kirchhoff"):  # issue 14: the same launch, refused alike
+        early = client.get(f"/api/{name}/daily/2026-11-29")
+        assert early.status_code == 400
+        assert early.json() == {"detail": "daily boards begin on 2026-11-30 (#1)"}
     assert client.get("/api/kirchhoff/daily/2026-12-01").json()["number"] == 2
     # One request model, one set of limits: past them is a 422 for every puzzle.
     for name in ("matchless", "kirchhoff"):

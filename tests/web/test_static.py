@@ -288,13 +288,58 @@ def test_cache_tiers_follow_the_path_rules() -> None:
     ]
 
 
-def test_the_core_tier_fits_the_first_load_budget() -> None:
-    """Issue 5: a first visit to the daily transfers < 250 KB. That visit fetches
-    the page twice (``./`` and ``index.html``), the worker and the core tier."""
+#: Response headers per file as this server sends them (CSP and the other
+#: security headers, ETag, type, length): measured about 600 bytes; rounded up.
+HEADER_BYTES = 700
+FIRST_VISIT_BAR = 250_000
+
+
+def first_visit_files(files: dict[str, object]) -> list[str]:
+    """The site files a first visit to the daily loads before it accepts input.
+
+    The page, what it links (styles, icon, module preloads, the shell's entry),
+    the registry table, the default puzzle's UI module, the static import closure
+    of those modules, and the service worker script. A first install precaches
+    from the HTTP cache (``sw.js``: only-if-cached), and the rest of the site
+    comes with the idle fetch, which the issue leaves out of the count.
+    """
+    html = (WEB_DIR / "index.html").read_text()
+    # What the page links, but not the manifest and the home-screen icon, which
+    # a browser fetches only to install the app.
+    tags = re.findall(r"<(?:link|script)\b[^>]*>", html)
+    refs = [
+        m.group(1)
+        for t in tags
+        if "apple-touch-icon" not in t and 'rel="manifest"' not in t
+        for m in [re.search(r'(?:src|href)="([^"#:]+)"', t)]
+        if m
+    ]
+    default = next(r["module"] for r in registry.web_manifest() if r["route"] == "")
+    start = [r for r in refs if r in files]
+    todo = ["index.html", REGISTRY_JSON, "sw.js", default, *start]
+    seen: set[str] = set()
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        if rel.endswith(".js") and rel != "sw.js":
+            static, _ = module_imports(rel, (WEB_DIR / rel).read_text())
+            todo += sorted(static - seen)
+    return sorted(seen)
+
+
+def test_the_first_visit_fits_the_transfer_bar() -> None:
+    """Issue 13 (after issue 5): a first visit transfers < 250 KB, from navigation
+    until the daily accepts input, core precache included, idle fetch excluded.
+    Bodies of the files it loads plus each response's headers; the browser
+    measures the same figure in tests/e2e/test_offline_e2e.py."""
     files = load_site()
-    _, assets, _ = stamped_tiers(files["sw.js"].body.decode())
-    core = sum(len(files[a].body) for a in assets[1:]) + len(files["index.html"].body)
-    assert core + len(files["sw.js"].body) < 250_000
+    visit = first_visit_files(files)
+    assert "js/app/main.js" in visit and "css/app.css" in visit
+    assert all(not kirchhoff_by_path(f) for f in visit), "a first visit loads no Kirchhoff file"
+    total = sum(len(files[f].body) + HEADER_BYTES for f in visit)
+    assert total < FIRST_VISIT_BAR, f"{total} bytes in {len(visit)} files"
 
 
 def test_cache_version_changes_exactly_when_an_asset_changes(tmp_path: Path) -> None:

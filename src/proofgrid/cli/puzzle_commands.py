@@ -49,14 +49,9 @@ class PuzzleCli(Generic[P, S]):
     def params(self, text: str | None, preset: str | None) -> P:
         """Params from ``--params`` text, else the ``--preset`` name, else the default."""
         if text:
-            return self.puzzle.decode_params(text)
+            return midend.decode_params(self.puzzle, text)
         if preset is not None:
-            table = self.puzzle.presets()
-            if preset not in table:
-                raise InvalidParamsError(
-                    f"unknown preset {preset!r} (choose from {', '.join(table)})"
-                )
-            return table[preset]
+            return midend.preset(self.puzzle, preset)  # case-insensitive, like --params
         return self.puzzle.default_params()
 
     def parse_date(self, text: str | None) -> dt.date:

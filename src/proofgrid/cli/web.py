@@ -13,12 +13,42 @@ def register(app: typer.Typer) -> None:
     """Attach the web commands to the root app."""
 
     @app.command("serve")
-    def serve(
+    def serve(  # noqa: PLR0917  (typer passes options positionally)
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
         port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
+        workers: int = typer.Option(
+            2,
+            "--workers",
+            min=1,
+            max=64,
+            help="Engine worker processes per lane (generated boards; user-made boards).",
+        ),
+        budget: float = typer.Option(
+            5.0,
+            "--budget",
+            min=0.1,
+            max=600.0,
+            help="Seconds of engine work one request may use, counted from when a worker "
+            "starts it (past it: 422).",
+        ),
+        memory: int = typer.Option(
+            1024,
+            "--worker-memory",
+            min=64,
+            max=1 << 20,
+            help="Memory ceiling of one worker in MB (past it: 422, and the worker is replaced).",
+        ),
+        queue: int = typer.Option(
+            200,
+            "--queue",
+            min=0,
+            max=100_000,
+            help="Requests that may wait for a worker, per lane (past it: 503 + Retry-After).",
+        ),
     ) -> None:
         """Serve the web app (every registered puzzle, offline-capable) and its JSON API."""
         from proofgrid import server  # noqa: PLC0415  (FastAPI is slow to import; only serve/site need it)
+        from proofgrid.server.pool import PoolSettings  # noqa: PLC0415  (as above)
 
         try:
             sock = server.bind(host, port)
@@ -31,7 +61,12 @@ def register(app: typer.Typer) -> None:
             flush=True,
         )
         try:
-            server.run(sock)
+            server.run(
+                sock,
+                engine=PoolSettings(
+                    workers=workers, budget=budget, memory_mb=memory, queue_depth=queue
+                ),
+            )
         except KeyboardInterrupt:
             pass
         finally:

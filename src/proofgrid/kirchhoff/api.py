@@ -7,30 +7,38 @@ answers' models (:data:`MODELS`), builds a position's ``position`` field
 (:func:`position_json`) and adds ``POST /api/kirchhoff/hint`` (:func:`add_routes`).
 
 Every answer is exact: counts come from the frontier-sweep counter
-(:mod:`proofgrid.kirchhoff.exact`), statuses from
-:func:`proofgrid.kirchhoff.moves.status`, hints from
-:func:`proofgrid.kirchhoff.hint.hint`. A board too open for the counter's
-state limits is a 400 with a one-line reason (``CountLimitError`` is a
-``ProofgridError``), never a hang.
+(:mod:`proofgrid.kirchhoff.exact`) under a work bound and, on a board too
+open for it, from the search for two distinct solutions
+(:func:`proofgrid.kirchhoff.search.decide`), so an open user-made board gets
+its verdict ("many solutions", ``capped: true``) in milliseconds; hints come
+from :func:`proofgrid.kirchhoff.hint.hint`. What neither settles within its
+counted budget is a 422 "this board is too open to decide within N s: add
+clues" (:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a hang.
+The engine work runs in the server's worker processes
+(:mod:`proofgrid.server.engine`): :func:`board_json`, :func:`position_json`
+and :func:`hint_job` are what the workers call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from proofgrid import midend
-from proofgrid.kirchhoff.board import Position
-from proofgrid.kirchhoff.codec import Params
-from proofgrid.kirchhoff.exact import count
-from proofgrid.kirchhoff.hint import hint
-from proofgrid.kirchhoff.moves import status
+from proofgrid import midend, registry
+from proofgrid.kirchhoff.board import Position, is_solution
+from proofgrid.kirchhoff.codec import Params, encode_board
+from proofgrid.kirchhoff.contract import board_fields
+from proofgrid.kirchhoff.exact import CountLimitError
+from proofgrid.kirchhoff.hint import hint, last_mark_edge
 from proofgrid.kirchhoff.relax import Region
-from proofgrid.puzzle import Puzzle
-from proofgrid.server.models import PlayIn
+from proofgrid.kirchhoff.search import TooOpenError, bounded_count, decide
+from proofgrid.puzzle import Puzzle, Status
+from proofgrid.server.models import ERROR_RESPONSES, PlayIn
+from proofgrid.server.pool import job_budget
 
 __all__ = [
     "MODELS",
@@ -43,7 +51,10 @@ __all__ = [
     "KSolveOut",
     "RegionOut",
     "add_routes",
+    "board_json",
+    "hint_job",
     "position_json",
+    "too_open",
 ]
 
 
@@ -92,6 +103,9 @@ class KPositionOut(BaseModel):
     marks: list[int] = Field(description="Per edge: 0 free, 1 forward, 2 backward, 3 crossed")
     status: str = Field(description="won, playing or lost (exact)")
     completions: int = Field(description="Completions of the position, capped at 2")
+    capped: bool = Field(
+        False, description="Whether counting the completions stopped at 2 (there may be more)"
+    )
 
 
 class KSolveOut(KBoardOut):
@@ -120,18 +134,56 @@ class KHintOut(BaseModel):
     regions: list[RegionOut]
     trial: bool
     reason: str
+    proof: dict[str, Any] | None = Field(
+        description="The checkable proof of the hint or lost verdict (docs/proofs.md); "
+        "null when solved, none, or a lost proof too long to show"
+    )
+    words: list[str] = Field(description="The proof in player words: headline, then one per step")
 
 
 #: Response models of the generic routes, by route.
 MODELS: Mapping[str, type[BaseModel]] = {"daily": KDailyOut, "new": KNewOut, "solve": KSolveOut}
 
 
+def too_open(budget: float | None = None) -> str:
+    """The one-line refusal of a board neither the counter nor the search settles."""
+    b = job_budget() if budget is None else budget
+    within = f" within {b:g} s" if b is not None else ""
+    return f"this board is too open to decide{within}: add clues"
+
+
+def _decide(board: Any, masks: Sequence[int] | None = None, *, want_solution: bool = True) -> Any:
+    try:
+        return decide(board, masks, want_solution=want_solution)
+    except TooOpenError:
+        raise TooOpenError(too_open()) from None
+
+
+def board_json(game: midend.Game[Params, Position]) -> dict[str, Any]:
+    """The board JSON of a game ID (the contract's :func:`board_fields`), decided within
+    counted budgets: the bounded counter, else the two-solution search (module docstring)."""
+    board = game.start().board
+    verdict = _decide(board)
+    gid = game.puzzle.game_id(game.params, encode_board(board))
+    return board_fields(board, gid, solution=verdict.solution, cnt=verdict.count)
+
+
 def position_json(pos: Position, board: Mapping[str, Any]) -> dict[str, Any]:
-    """The marks, the exact status and the completions (capped at 2) of a position."""
+    """The marks, the exact status and the completions (capped at 2, ``capped`` says so).
+
+    Won when the arrows meet every clue; lost when no completion is left (the
+    bounded counter, else the search: exact either way).
+    """
+    verdict = _decide(pos.board, pos.masks(), want_solution=False)
+    if is_solution(pos.board, pos.arrows()):
+        state = Status.WON
+    else:
+        state = Status.LOST if verdict.count.value == 0 else Status.PLAYING
     return {
         "marks": [int(m) for m in pos.marks],
-        "status": status(pos).value,
-        "completions": count(pos.board, pos.masks(), cap=2).value,
+        "status": state.value,
+        "completions": verdict.count.value,
+        "capped": verdict.count.capped,
     }
 
 
@@ -141,19 +193,51 @@ def _region(r: Region) -> RegionOut:
     )
 
 
+def hint_job(gid: str, moves: Sequence[str]) -> dict[str, Any]:
+    """The hint ladder's answer for a position, as :class:`KHintOut` JSON (a worker job).
+
+    A position too open for the bounded counter is refused (:func:`too_open`)
+    before the ladder runs, so a hint never builds unbounded frontier layers.
+    """
+    pos = midend.resolve(registry.get("kirchhoff"), gid).play(moves)
+    try:
+        bounded_count(pos.board, pos.masks(), cap=1)
+    except CountLimitError:
+        raise TooOpenError(too_open()) from None
+    h = hint(pos, last_edge=last_mark_edge(pos.board, moves))
+    return KHintOut(
+        kind=h.kind.value,
+        edge=h.edge,
+        state=h.state,
+        move=h.move,
+        cell=h.cell,
+        regions=[_region(r) for r in h.regions],
+        trial=h.trial,
+        reason=h.reason,
+        proof=h.proof,
+        words=list(h.words),
+    ).model_dump()
+
+
 def add_routes(router: APIRouter, puzzle: Puzzle[Params, Position]) -> None:
     """Add ``POST /hint`` (the hint ladder's next forced edge) to Kirchhoff's router."""
+    from proofgrid.server.api import NO_STORE, answer  # noqa: PLC0415  (the server imports us)
+    from proofgrid.server.engine import engine_of  # noqa: PLC0415  (as above)
 
-    @router.post("/hint", summary="The next forced edge of a position, with its reason")
-    def hint_route(body: PlayIn) -> KHintOut:
-        h = hint(midend.resolve(puzzle, body.id).play(body.moves))
-        return KHintOut(
-            kind=h.kind.value,
-            edge=h.edge,
-            state=h.state,
-            move=h.move,
-            cell=h.cell,
-            regions=[_region(r) for r in h.regions],
-            trial=h.trial,
-            reason=h.reason,
+    @router.post(
+        "/hint",
+        summary="The next forced edge of a position, with its reason",
+        response_model=KHintOut,
+        responses=ERROR_RESPONSES,
+    )
+    async def hint_route(body: PlayIn, request: Request) -> Response:
+        engine = engine_of(request)
+        data = await engine.json(
+            hint_job,
+            body.id,
+            tuple(body.moves),
+            gid=body.id,
+            too_long=too_open(engine.budget),
+            pure=True,
         )
+        return answer(data, NO_STORE)  # bytes rendered by the worker

@@ -93,8 +93,8 @@ class Kirchhoff(Puzzle[Params, Position]):
         "api": "proofgrid.kirchhoff.api",
         "tasks": "proofgrid.kirchhoff.tasks",
     }
-    #: Every date has a board (before the launch too, with no puzzle number).
-    daily_before_launch = True
+    #: Dailies start on the launch (2026-11-30), as Matchless's do (issue 14).
+    daily_before_launch = False
 
     # --- params
     def default_params(self) -> Params:

@@ -10,7 +10,13 @@ browser's claims. The package splits by role:
   stamped service worker;
 * :mod:`~proofgrid.server.middleware`: security headers, the body cap and
   one-line JSON errors;
-* :mod:`~proofgrid.server.models`: the one request model and its limits;
+* :mod:`~proofgrid.server.models`: the one request model and its limits, and
+  the one error shape;
+* :mod:`~proofgrid.server.pool`: a bounded pool of engine worker processes
+  (time budget, memory ceiling, 503 when saturated);
+* :mod:`~proofgrid.server.engine`: the app's two lanes of pools (generated
+  boards; user-made boards) and its answer cache;
+* :mod:`~proofgrid.server.jobs`: the engine calls the workers run;
 * :mod:`~proofgrid.server.api`: one set of routes per registered puzzle,
   generated from :mod:`proofgrid.registry`;
 * :mod:`~proofgrid.server.app`: the app itself, and serving it.

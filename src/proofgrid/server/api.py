@@ -6,124 +6,182 @@ For each puzzle ``name`` of :mod:`proofgrid.registry`, one router with prefix
 (:class:`proofgrid.puzzle.Puzzle`):
 
 * ``GET /daily`` and ``GET /daily/{date}``: the daily board of today (the
-  server's local date) or of a ``YYYY-MM-DD`` date;
-* ``GET /new?params=&seed=``: the board generated from params and a seed text;
+  server's UTC date, given in the answer's ``date``) or of a ``YYYY-MM-DD`` date;
+* ``GET /new?params=&seed=``: the board generated from params (or a preset
+  name, any case) and a seed text;
 * ``GET /solve?id=`` and ``POST /solve`` (:class:`~proofgrid.server.models.PlayIn`):
   a game ID's board with its proof, and the position after some moves.
 
-Each puzzle names its response models (:meth:`~proofgrid.puzzle.Puzzle.api_models`),
-so the OpenAPI schema describes every answer exactly, and adds the routes only
+Every engine call runs in a worker process (:mod:`proofgrid.server.engine`);
+the handlers themselves only await. Each puzzle names its response models
+(:meth:`~proofgrid.puzzle.Puzzle.api_models`) and every route declares the
+error answers (:data:`~proofgrid.server.models.ERROR_RESPONSES`), so the
+OpenAPI schema describes every answer exactly. A puzzle adds the routes only
 it has through :meth:`~proofgrid.puzzle.Puzzle.add_routes`. The routers are
 built when the app is, so the puzzle packages are imported then, not on
 ``import proofgrid.server``.
+
+Caching (``Cache-Control``): a dated daily, a seeded ``/new`` and ``GET /solve``
+of a game ID never change, so they are ``public, max-age=31536000, immutable``;
+today's daily is ``public, max-age=300``; POST answers and errors are ``no-store``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import Response
 
 from proofgrid import midend, registry
-from proofgrid.puzzle import Puzzle
-from proofgrid.server.models import MAX_ID_CHARS, MAX_PARAMS_CHARS, MAX_SEED_CHARS, PlayIn
+from proofgrid.server import jobs
+from proofgrid.server.engine import engine_of
+from proofgrid.server.jobs import play
+from proofgrid.server.models import (
+    ERROR_RESPONSES,
+    MAX_ID_CHARS,
+    MAX_PARAMS_CHARS,
+    MAX_SEED_CHARS,
+    PlayIn,
+)
 
-__all__ = ["api_routers", "health_router", "play", "puzzle_router", "today"]
+__all__ = [
+    "FOREVER",
+    "NO_STORE",
+    "TODAY",
+    "TOO_OPEN",
+    "answer",
+    "api_routers",
+    "health_router",
+    "play",
+    "puzzle_router",
+    "today",
+]
+
+#: ``Cache-Control`` of answers that never change (a dated daily, a seeded board).
+FOREVER = "public, max-age=31536000, immutable"
+#: ``Cache-Control`` of today's daily (it changes at midnight UTC).
+TODAY = "public, max-age=300"
+#: ``Cache-Control`` of POST answers and errors.
+NO_STORE = "no-store"
+
+_DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+#: The 422 of a game ID whose board outlives the time budget.
+TOO_OPEN = "this board is too open to decide within {budget:g} s: add clues"
+
+
+def answer(body: bytes, cache_control: str) -> Response:
+    """JSON bytes rendered by a worker, sent as they are, with their ``Cache-Control``."""
+    return Response(body, media_type="application/json", headers={"Cache-Control": cache_control})
 
 
 def today() -> dt.date:
-    """The server's local calendar date (what "today's daily" means here)."""
-    return dt.date.today()
+    """The server's calendar date in UTC (what "today's daily" means here)."""
+    return midend.utc_today()
 
 
 def health_router() -> APIRouter:
-    """``GET /api/health``: a liveness check."""
+    """``GET /api/health``: a liveness check (answered on the event loop, never queued)."""
     router = APIRouter(prefix="/api")
 
-    @router.get("/health", summary="Liveness check")
-    def health() -> dict[str, str]:
+    @router.get("/health", summary="Liveness check", responses=ERROR_RESPONSES)
+    async def health(response: Response) -> dict[str, str]:
+        response.headers["Cache-Control"] = NO_STORE
         return {"status": "ok"}
 
     return router
 
 
-def play(puzzle: Puzzle[Any, Any], gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """A game ID's board JSON plus ``position``: where the game stands after ``moves``.
-
-    The moves are played in order (an illegal one raises ``InvalidMoveError``,
-    a 400); the position's fields are the puzzle's (:meth:`Puzzle.position_json`).
-    """
-    game = midend.resolve(puzzle, gid)
-    state = game.play(moves)
-    data = midend.board_json(game)
-    data["position"] = puzzle.position_json(state, data)
-    return data
-
-
 def puzzle_router(name: str) -> APIRouter:
     """The routes ``/api/{name}/...`` of one registered puzzle (module docstring)."""
     puzzle = registry.get(name)
+    target = registry.entry(name).target
     models = dict(puzzle.api_models())
     title = puzzle.title or name.title()
     default = puzzle.encode_params(puzzle.default_params())
     presets = ", ".join(puzzle.presets())
-    params_help = f"params text, e.g. {default}" + (f", or a preset: {presets}" if presets else "")
+    params_help = f"params text, e.g. {default}" + (
+        f", or a preset (any case): {presets}" if presets else ""
+    )
     router = APIRouter(prefix=f"/api/{name}", tags=[name])
+
+    async def daily_answer(request: Request, day: dt.date, cache_control: str) -> Response:
+        if not puzzle.daily_before_launch:
+            midend.puzzle_number(puzzle, day)  # refuse before the launch without a worker
+        body = await engine_of(request).json(jobs.daily_job, target, day.isoformat(), pure=True)
+        return answer(body, cache_control)
 
     @router.get(
         "/daily",
-        summary=f"Today's daily {title} (the server's local date)",
+        summary=f"Today's daily {title} (the server's UTC date, given in `date`)",
         response_model=models.get("daily"),
+        responses=ERROR_RESPONSES,
     )
-    def daily_today() -> dict[str, Any]:
-        return midend.daily_json(puzzle, today())
+    async def daily_today(request: Request) -> Any:
+        return await daily_answer(request, today(), TODAY)
 
     @router.get(
         "/daily/{date}",
         summary=f"The daily {title} of a given date",
         response_model=models.get("daily"),
+        responses=ERROR_RESPONSES,
     )
-    def daily_on(date: str) -> dict[str, Any]:
-        return midend.daily_json(puzzle, midend.parse_date(date))
+    async def daily_on(
+        request: Request,
+        date: str = Path(..., pattern=_DATE_PATTERN, description="YYYY-MM-DD"),
+    ) -> Any:
+        return await daily_answer(request, midend.parse_date(date), FOREVER)
 
     @router.get(
         "/new",
         summary=f"Generate a {title} board for params and a seed",
         response_model=models.get("new"),
+        responses=ERROR_RESPONSES,
     )
-    def new_board(
-        params: str = Query(
-            default,
-            max_length=MAX_PARAMS_CHARS,
-            description=params_help,
-        ),
+    async def new_board(
+        request: Request,
+        params: str = Query(default, max_length=MAX_PARAMS_CHARS, description=params_help),
         seed: str = Query(
             ..., min_length=1, max_length=MAX_SEED_CHARS, description="digits or any text"
         ),
-    ) -> dict[str, Any]:
-        return midend.new_json(
-            midend.seeded(puzzle, puzzle.decode_params(params), seed, strict=False)
-        )
+    ) -> Any:
+        canonical = puzzle.encode_params(midend.decode_params(puzzle, params))
+        body = await engine_of(request).json(jobs.new_job, target, canonical, seed, pure=True)
+        return answer(body, FOREVER)
 
     @router.get(
         "/solve",
         summary=f"The proof of a {title} game ID",
         response_model=models.get("solve"),
+        responses=ERROR_RESPONSES,
     )
-    def solve_get(
+    async def solve_get(
+        request: Request,
         id: str = Query(..., min_length=1, max_length=MAX_ID_CHARS, description="game ID"),
-    ) -> dict[str, Any]:
-        return play(puzzle, id, ())
+    ) -> Any:
+        body = await engine_of(request).json(
+            jobs.play_job, target, id, (), gid=id, too_long=TOO_OPEN, pure=True
+        )
+        return answer(body, FOREVER)
 
     @router.post(
         "/solve",
         summary=f"The proof of a {title} game ID and the position after some moves",
         response_model=models.get("solve"),
+        responses=ERROR_RESPONSES,
     )
-    def solve_post(body: PlayIn) -> dict[str, Any]:
-        return play(puzzle, body.id, body.moves)
+    async def solve_post(body: PlayIn, request: Request) -> Any:
+        data = await engine_of(request).json(
+            jobs.play_job,
+            target,
+            body.id,
+            tuple(body.moves),
+            gid=body.id,
+            too_long=TOO_OPEN,
+            pure=True,
+        )
+        return answer(data, NO_STORE)
 
     puzzle.add_routes(router)
     return router

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI, Request
@@ -12,22 +15,52 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from proofgrid import __version__, registry
 from proofgrid.server.api import api_routers
+from proofgrid.server.engine import Engine
 from proofgrid.server.middleware import (
     MAX_BODY,
     BodyLimit,
     SecurityHeaders,
     install_error_handlers,
 )
+from proofgrid.server.pool import PoolSettings
 from proofgrid.server.site import WEB_DIR, load_site, static_handler
 
-__all__ = ["bind", "create_app", "run"]
+__all__ = ["bind", "create_app", "plain_tuples", "run"]
 
 
-def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> SecurityHeaders:
+def plain_tuples(node: Any) -> Any:
+    """The schema with each fixed-length tuple of one item type (``prefixItems`` of equal
+    schemas, e.g. ``[row, col]``) written as ``items`` plus ``minItems``/``maxItems``.
+
+    The same constraint, in the form every OpenAPI tool reads (some validators
+    mistake ``prefixItems`` for the old array form of ``items``). In place; O(size).
+    """
+    if isinstance(node, dict):
+        prefix = node.get("prefixItems")
+        if isinstance(prefix, list) and prefix and all(p == prefix[0] for p in prefix):
+            del node["prefixItems"]
+            node["items"] = prefix[0]
+        for v in node.values():
+            plain_tuples(v)
+    elif isinstance(node, list):
+        for v in node:
+            plain_tuples(v)
+    return node
+
+
+def create_app(
+    web_dir: Path | None = None,
+    *,
+    max_body: int = MAX_BODY,
+    engine: PoolSettings | None = None,
+) -> SecurityHeaders:
     """Build the ASGI app: JSON API under ``/api``, the site everywhere else.
 
     Every registered puzzle gets its routes (:func:`proofgrid.server.api.api_routers`);
-    any other ``/api/...`` path is a JSON 404.
+    any other ``/api/...`` path is a JSON 404. Engine work runs in worker
+    processes (:class:`proofgrid.server.engine.Engine`, reachable as
+    ``app.state.engine``), started on first use and stopped when the app
+    shuts down (or the process exits).
 
     Parameters
     ----------
@@ -35,8 +68,19 @@ def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> Secu
         Folder of the static site (default: the one shipped in the package).
     max_body : int
         Largest accepted request body in bytes (413 past it).
+    engine : PoolSettings, optional
+        Workers, time budget, memory ceiling and queue depth of the engine pools.
     """
     files = load_site(web_dir or WEB_DIR)
+    engines = Engine(engine)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            engines.close()
+
     titles = ", ".join(e.title or e.name.title() for e in registry.entries())
     app = FastAPI(
         title="proofgrid",
@@ -44,7 +88,17 @@ def create_app(web_dir: Path | None = None, *, max_body: int = MAX_BODY) -> Secu
         version=str(__version__),
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
+    app.state.engine = engines
+    make_schema = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = plain_tuples(make_schema())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     install_error_handlers(app)
     for router in api_routers():
         app.include_router(router)
@@ -77,7 +131,7 @@ def bind(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(2048)
     except OSError:
         sock.close()
         raise
@@ -85,10 +139,12 @@ def bind(host: str = "127.0.0.1", port: int = 8000) -> socket.socket:
     return sock
 
 
-def run(sock: socket.socket, web_dir: Path | None = None) -> None:
+def run(
+    sock: socket.socket, web_dir: Path | None = None, *, engine: PoolSettings | None = None
+) -> None:
     """Serve the site and the API with uvicorn on an already bound socket until interrupted."""
     config = uvicorn.Config(
-        create_app(web_dir),
+        create_app(web_dir, engine=engine),
         log_level="warning",
         server_header=False,
         proxy_headers=False,

@@ -2,8 +2,9 @@
 
 * Request bodies are capped (:data:`MAX_BODY`, 413 past it) by a pure ASGI
   middleware that counts bytes whether or not ``Content-Length`` is sent.
-* Every error is JSON ``{"detail": "<one line>"}`` with a 4xx status (5xx only
-  for a bug, without a traceback).
+* Every error is JSON ``{"detail": "<one line>"}`` with a 4xx status, or 503
+  with ``Retry-After`` when the engine workers are saturated (500 only for a
+  bug, without a traceback); errors are ``Cache-Control: no-store``.
 * Security headers on every response, with a Content-Security-Policy the site
   satisfies (no inline script or style, no third-party origin).
 """
@@ -20,6 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from proofgrid.errors import ProofgridError
+from proofgrid.server.pool import SaturatedError, WorkerLostError, WorkTooBigError
 
 if TYPE_CHECKING:
     from proofgrid.server.site import SiteFile
@@ -76,6 +78,7 @@ def _json_bytes(detail: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
     ]
     return body, headers
 
@@ -193,31 +196,53 @@ def _validation_detail(exc: RequestValidationError) -> str:
     return one_line(f"{loc}: {msg}{more}")
 
 
+def _error(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(
+        {"detail": one_line(detail)},
+        status_code=status,
+        headers={**(headers or {}), "Cache-Control": "no-store"},
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    """Make every error a one-line JSON ``{"detail": ...}``: 4xx for the client's, 500 for bugs.
+    """Make every error a one-line JSON ``{"detail": ...}``: 4xx for the client's, 503 when
+    the engines are saturated, 500 for bugs.
 
     A :class:`~proofgrid.errors.ProofgridError` (anything a user can get wrong:
-    a game ID, params, a move, a date) is a 400 with its own message.
+    a game ID, params, a move, a date) is a 400 with its own message, or the
+    error's ``http_status`` when it has one (a board too open to decide: 422).
     """
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         detail = exc.detail if isinstance(exc.detail, str) else "error"
-        return JSONResponse(
-            {"detail": one_line(detail)}, status_code=exc.status_code, headers=exc.headers
-        )
+        return _error(exc.status_code, detail, dict(exc.headers or {}))
 
     async def validation_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
-        return JSONResponse({"detail": _validation_detail(exc)}, status_code=422)
+        return _error(422, _validation_detail(exc))
 
     async def proofgrid_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"detail": one_line(str(exc))}, status_code=400)
+        status = getattr(exc, "http_status", 400)
+        return _error(status if isinstance(status, int) else 400, str(exc))
+
+    async def saturated(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, SaturatedError)
+        return _error(503, str(exc), {"Retry-After": str(exc.retry_after)})
+
+    async def worker_lost(request: Request, exc: Exception) -> Response:
+        return _error(503, "the engine stopped unexpectedly: try again", {"Retry-After": "1"})
+
+    async def too_big(request: Request, exc: Exception) -> Response:
+        return _error(422, "this request needs more memory than the server allows")
 
     async def server_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"detail": "internal error"}, status_code=500)
+        return _error(500, "internal error")
 
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(ProofgridError, proofgrid_error)
+    app.add_exception_handler(SaturatedError, saturated)
+    app.add_exception_handler(WorkerLostError, worker_lost)
+    app.add_exception_handler(WorkTooBigError, too_big)
     app.add_exception_handler(Exception, server_error)

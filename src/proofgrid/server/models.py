@@ -1,14 +1,27 @@
-"""The API's one request model and its limits, shared by every puzzle's routes.
+"""The API's one request model and its limits, and the one error shape, shared by every route.
 
 A puzzle's own routes (``add_routes``) take :class:`PlayIn` or a subclass of
-it, so every route that reads a game ID and moves has the same limits.
+it, so every route that reads a game ID and moves has the same limits, and
+declare ``responses=ERROR_RESPONSES``, so the OpenAPI document names every
+error status an API route can answer, each with the body :class:`ErrorOut`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["MAX_ID_CHARS", "MAX_MOVES", "MAX_PARAMS_CHARS", "MAX_SEED_CHARS", "PlayIn", "Strict"]
+__all__ = [
+    "ERROR_RESPONSES",
+    "MAX_ID_CHARS",
+    "MAX_MOVES",
+    "MAX_PARAMS_CHARS",
+    "MAX_SEED_CHARS",
+    "ErrorOut",
+    "PlayIn",
+    "Strict",
+]
 
 #: Longest game ID accepted (the largest built-in board's ID is ~230 characters).
 MAX_ID_CHARS = 600
@@ -32,3 +45,26 @@ class PlayIn(Strict):
 
     id: str = Field(min_length=1, max_length=MAX_ID_CHARS, description="game ID")
     moves: list[str] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+class ErrorOut(BaseModel):
+    """Every error the API answers (4xx, 503): one line saying what went wrong."""
+
+    detail: str = Field(description="One line, fit to show a person")
+
+
+_ERRORS = {
+    400: "Bad input: a game ID, params, a move or a date that cannot be used",
+    404: "No such route, or a path that is not a valid date",
+    413: "Request body too large",
+    422: "Malformed request, or a board too open to decide within the time budget",
+    503: "The engine workers are saturated: retry after `Retry-After` seconds",
+}
+
+#: ``responses=`` of every API route: each error status with the :class:`ErrorOut` body.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text} for code, text in _ERRORS.items()
+}
+ERROR_RESPONSES[503]["headers"] = {
+    "Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}
+}

@@ -1,0 +1,312 @@
+"""Load on ``proofgrid serve`` (issue 14): latency, isolation, verdicts, memory, bursts.
+
+Run: ``nice .venv/bin/python bench/load_server.py [--worst 100] [--burst 1000]
+[--src DIR] [--label after] [--settle 60]``
+
+Starts ``proofgrid serve --port 0`` as a subprocess (``--src DIR`` runs
+another checkout's ``src``, e.g. HEAD exported with ``git archive``) and
+drives it with a minimal asyncio HTTP/1.1 client (raw streams: a heavier
+client such as httpx spent more CPU than the server on this 2-core machine
+and its own delays showed up as server latency). Figures (written to
+``bench/results/load-<label>.json`` and printed):
+
+* **reused connection**: 200 sequential ``GET /api/matchless/daily/2026-12-25``
+  on one kept-alive connection after a warm-up; median and p99. Bar: < 5 ms.
+* **worst case**: ``--worst`` concurrent ``POST /api/kirchhoff/solve`` of the
+  three sparse boards of the issue, while 8 clients loop over cheap requests
+  (health, the site's index, dailies, ``new`` up to hard, solve and hint of
+  generated boards) and one client probes ``/api/health``. Bars: cheap p99 <
+  200 ms, health p99 < 50 ms, ≥ 90% of the worst-case answered 200, the rest
+  422/503 only.
+* **memory**: resident memory of the server and all its children (fork
+  server and workers) idle before, at its peak during, and ``--settle``
+  seconds after the worst-case phase. Bar: back within 100 MB of idle.
+* **burst**: ``--burst`` cheap requests at once (one connection each, up to
+  the client's limits). Bar: 0 errors.
+
+Timings from a machine shared with other work are noisy; the script prints
+the machine's load average with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+WORST = (
+    "14x11:HJAAAAUAAHwGAAABPGwASAAAAABIAAAAAOT",
+    "16x10:HoAAAAAAAAAAAAAAAAAAAAAAAAAAAb-",
+    "12x12:GqAAAAAAAAAAAAAAAAAAAAAAAAk2",
+)
+CHEAP: tuple[tuple[str, str, Any], ...] = (
+    ("GET", "/api/health", None),
+    ("GET", "/", None),
+    ("GET", "/api/matchless/daily/2026-12-25", None),
+    ("GET", "/api/kirchhoff/daily/2026-12-25", None),
+    ("GET", "/api/matchless/new?params=6x6&seed=7", None),
+    ("GET", "/api/kirchhoff/new?params=hard&seed=7", None),
+    ("GET", "/api/kirchhoff/new?params=easy&seed=8", None),
+    ("POST", "/api/kirchhoff/solve", {"id": "7x7dh#7", "moves": []}),
+    ("POST", "/api/kirchhoff/hint", {"id": "7x7dh#7", "moves": []}),
+    ("POST", "/api/matchless/solve", {"id": "6x6#7", "moves": []}),
+)
+
+
+def pct(xs: list[float], q: float) -> float:
+    """The ``q``-quantile (nearest rank) of ``xs`` in ms, or NaN."""
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return 1000 * s[min(len(s) - 1, max(0, round(q * len(s)) - 1))]
+
+
+def family_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants."""
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    total = 0
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_info().rss
+    return total
+
+
+def start_server(src: Path | None) -> tuple[subprocess.Popen[str], str]:
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    code = "import sys; from proofgrid.cli import main; sys.exit(main())"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+    if not m:
+        proc.kill()
+        raise SystemExit("the server did not start")
+    return proc, f"http://127.0.0.1:{m.group(1)}"
+
+
+class Conn:
+    """One kept-alive HTTP/1.1 connection (reopened if the server closes it)."""
+
+    def __init__(self, base: str) -> None:
+        host, port = base.removeprefix("http://").split(":")
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> int:
+        """Send one request, read the whole answer; its status (-1 on a network error)."""
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        head += f"Content-Length: {len(data)}\r\n\r\n"
+        for attempt in (0, 1):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                assert self.reader is not None
+                self.writer.write(head.encode() + data)
+                status = int((await self.reader.readline()).split()[1])
+                length, close = 0, False
+                while (line := await self.reader.readline()) not in (b"\r\n", b""):
+                    name, _, value = line.decode("latin-1").partition(":")
+                    if name.lower() == "content-length":
+                        length = int(value)
+                    elif name.lower() == "connection" and "close" in value.lower():
+                        close = True
+                await self.reader.readexactly(length)
+                if close:
+                    await self.close()
+                return status
+            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
+                await self.close()
+                if attempt:
+                    return -1
+        return -1
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+
+async def timed(conn: Conn, method: str, url: str, body: Any) -> tuple[float, int]:
+    t = time.perf_counter()
+    status = await conn.request(method, url, body)
+    return time.perf_counter() - t, status
+
+
+async def reused(base: str) -> dict[str, float]:
+    c = Conn(base)
+    url = "/api/matchless/daily/2026-12-25"
+    for _ in range(20):
+        await c.request("GET", url)
+    xs = [(await timed(c, "GET", url, None))[0] for _ in range(200)]
+    await c.close()
+    return {"median_ms": 1000 * statistics.median(xs), "p99_ms": pct(xs, 0.99)}
+
+
+async def worst_case(base: str, n: int, pid: int) -> dict[str, Any]:
+    stop = asyncio.Event()
+    cheap: list[float] = []
+    cheap_bad: dict[int, int] = {}
+    health: list[float] = []
+    peak = family_rss(pid)
+
+    async def cheap_loop(k: int) -> None:
+        c, i = Conn(base), k
+        while not stop.is_set():
+            m, u, b = CHEAP[i % len(CHEAP)]
+            dt_, st = await timed(c, m, u, b)
+            cheap.append(dt_)
+            if st != 200:
+                cheap_bad[st] = cheap_bad.get(st, 0) + 1
+            i += 1
+        await c.close()
+
+    async def health_loop() -> None:
+        c = Conn(base)
+        while not stop.is_set():
+            health.append((await timed(c, "GET", "/api/health", None))[0])
+            await asyncio.sleep(0.05)
+        await c.close()
+
+    async def memory_loop() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, family_rss(pid))
+            await asyncio.sleep(0.25)
+
+    async def worst(i: int) -> tuple[float, int]:
+        c = Conn(base)
+        out = await timed(c, "POST", "/api/kirchhoff/solve", {"id": WORST[i % 3], "moves": []})
+        await c.close()
+        return out
+
+    background = [asyncio.create_task(cheap_loop(k)) for k in range(8)]
+    background += [asyncio.create_task(health_loop()), asyncio.create_task(memory_loop())]
+    await asyncio.sleep(1.0)
+    t0 = time.perf_counter()
+    results = await asyncio.gather(*(worst(i) for i in range(n)))
+    wall = time.perf_counter() - t0
+    await asyncio.sleep(1.0)  # cheap traffic just after the worst case, too
+    stop.set()
+    await asyncio.gather(*background)
+    statuses: dict[int, int] = {}
+    for _, st in results:
+        statuses[st] = statuses.get(st, 0) + 1
+    lat = [d for d, _ in results]
+    return {
+        "worst_requests": n,
+        "worst_statuses": statuses,
+        "worst_verdict_share": statuses.get(200, 0) / n,
+        "worst_p50_ms": pct(lat, 0.5),
+        "worst_max_ms": pct(lat, 1.0),
+        "worst_wall_s": wall,
+        "cheap_requests": len(cheap),
+        "cheap_non_200": cheap_bad,
+        "cheap_p50_ms": pct(cheap, 0.5),
+        "cheap_p99_ms": pct(cheap, 0.99),
+        "health_requests": len(health),
+        "health_p50_ms": pct(health, 0.5),
+        "health_p99_ms": pct(health, 0.99),
+        "peak_rss_mb": peak / 2**20,
+    }
+
+
+async def burst(base: str, n: int) -> dict[str, Any]:
+    async def one(i: int) -> tuple[float, int]:
+        c = Conn(base)
+        out = await timed(c, *CHEAP[i % len(CHEAP)])
+        await c.close()
+        return out
+
+    t0 = time.perf_counter()
+    res = await asyncio.gather(*(one(i) for i in range(n)))
+    wall = time.perf_counter() - t0
+    errors = sum(1 for _, st in res if st != 200)
+    statuses: dict[int, int] = {}
+    for _, st in res:
+        statuses[st] = statuses.get(st, 0) + 1
+    health = [d for i, (d, _) in enumerate(res) if CHEAP[i % len(CHEAP)][1] == "/api/health"]
+    return {
+        "burst_requests": n,
+        "burst_errors": errors,
+        "burst_statuses": statuses,
+        "burst_wall_s": wall,
+        "burst_p99_ms": pct([d for d, _ in res], 0.99),
+        "burst_health_p50_ms": pct(health, 0.5),
+    }
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    proc, base = start_server(args.src)
+    try:
+        warm = Conn(base)  # warm every lane (a user-made board: the other lane)
+        for m, u, b in (*CHEAP, ("POST", "/api/kirchhoff/solve", {"id": "3x3:ERwA4U-"})):
+            await warm.request(m, u, b)
+        await warm.close()
+        await asyncio.sleep(2)
+        out: dict[str, Any] = {"label": args.label, "load_before": os.getloadavg()}
+        out["idle_rss_mb"] = family_rss(proc.pid) / 2**20
+        out.update({f"reused_{k}": v for k, v in (await reused(base)).items()})
+        if args.worst:
+            out.update(await worst_case(base, args.worst, proc.pid))
+            await asyncio.sleep(args.settle)
+            out["settled_rss_mb"] = family_rss(proc.pid) / 2**20
+        if args.burst:
+            out.update(await burst(base, args.burst))
+        out["load_after"] = os.getloadavg()
+        return out
+    finally:
+        proc.kill()
+        proc.wait(10)
+        for child in psutil.Process().children(recursive=True):
+            child.kill()
+
+
+def main() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 1,000 sockets each side
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--worst", type=int, default=100)
+    ap.add_argument("--burst", type=int, default=1000)
+    ap.add_argument("--settle", type=float, default=60.0)
+    ap.add_argument("--src", type=Path, default=None, help="run this src/ instead")
+    ap.add_argument("--label", default="after")
+    args = ap.parse_args()
+    out = asyncio.run(main_async(args))
+    path = ROOT / "bench" / "results" / f"load-{args.label}.json"
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    for k, v in out.items():
+        print(f"{k:24} {v if not isinstance(v, float) else round(v, 2)}")
+
+
+if __name__ == "__main__":
+    main()

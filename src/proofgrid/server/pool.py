@@ -1,0 +1,427 @@
+"""A bounded pool of engine worker processes, with a time budget and a memory ceiling.
+
+Engine work (solving, hints, generation, the duel bot) is CPU-bound and, on a
+user-made board, unbounded in principle. It never runs on the event loop:
+each :class:`EnginePool` owns ``workers`` processes, each driven by one
+dispatcher thread in the server, and a FIFO of at most ``queue_depth``
+waiting jobs.
+
+* **Saturation**: a job submitted while ``queue_depth`` jobs already wait is
+  refused at once with :class:`SaturatedError` (the API's 503 + ``Retry-After``).
+* **Time budget**: the clock starts when a worker *receives* the job (not
+  when the request arrived), and a worker still busy after ``budget``
+  seconds is killed and replaced (:class:`WorkTimeoutError`, a 422).
+* **Memory ceiling**: each worker runs under ``RLIMIT_AS`` = its size at
+  start + ``memory_mb``; a ``MemoryError`` answers :class:`WorkTooBigError` (a 422)
+  and the worker exits and is replaced. A worker whose resident size grew by
+  more than :data:`RECYCLE_MB` since it started is replaced after its job, so
+  the memory a burst took is given back.
+* **Dying with the server**: workers are started by a ``forkserver`` (a
+  small clean process that forks them, with the engines preloaded), ask the
+  kernel for ``SIGKILL`` when their parent dies (``PR_SET_PDEATHSIG``), and
+  exit when their pipe closes; the forkserver exits when the server does.
+
+A job is a picklable module-level function and its arguments; its result must
+be picklable. A :class:`~proofgrid.errors.ProofgridError` raised by the job is
+re-raised in the server unchanged.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import ctypes
+import multiprocessing
+import multiprocessing.connection
+import os
+import queue
+import resource
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from typing import Any
+
+from proofgrid.errors import ProofgridError
+
+__all__ = [
+    "RECYCLE_MB",
+    "EnginePool",
+    "PoolSettings",
+    "SaturatedError",
+    "WorkTimeoutError",
+    "WorkTooBigError",
+    "WorkerLostError",
+    "context",
+    "job_budget",
+    "rss_bytes",
+]
+
+#: A worker whose resident memory grew by more than this since its start is replaced.
+RECYCLE_MB = 48
+#: A worker is replaced after this many jobs (a guard against slow leaks).
+MAX_JOBS_PER_WORKER = 2000
+
+_PR_SET_PDEATHSIG = 1
+#: Seconds a new worker may take to start (not part of any job's budget).
+_START_TIMEOUT = 120.0
+
+
+class SaturatedError(Exception):
+    """The pool's queue is full: try again after ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"the server is busy: try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
+class WorkTimeoutError(Exception):
+    """The job was still running when its time budget ran out (its worker was replaced)."""
+
+    def __init__(self, budget: float) -> None:
+        super().__init__(f"the work took longer than {budget:g} s")
+        self.budget = budget
+
+
+class WorkTooBigError(Exception):
+    """The job needed more memory than a worker may have (its worker was replaced)."""
+
+
+class WorkerLostError(Exception):
+    """The worker died without answering (killed from outside, or crashed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSettings:
+    """How much engine work the server takes on.
+
+    Attributes
+    ----------
+    workers : int
+        Worker processes per pool (the server has two pools: see
+        :mod:`proofgrid.server.engine`).
+    budget : float
+        Seconds a job may run once a worker has it.
+    memory_mb : int
+        Address space a worker may add to its size at start (``RLIMIT_AS``).
+    queue_depth : int
+        Jobs that may wait for a worker; more are refused with 503.
+    nice : int
+        How much lower than the server's the workers' CPU priority is, so
+        the event loop (health, static files, cached answers) wins the CPU
+        when engines are busy.
+    """
+
+    workers: int = 2
+    budget: float = 5.0
+    memory_mb: int = 1024
+    queue_depth: int = 200
+    nice: int = 0
+
+
+def rss_bytes(pid: int | None = None) -> int:
+    """Resident set size of a process (this one by default), from ``/proc``; 0 if unknown."""
+    try:
+        with open(f"/proc/{pid or 'self'}/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _vm_bytes() -> int:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to SIGKILL this process when its parent dies (no-op elsewhere)."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+_BUDGET: float | None = None
+
+
+def job_budget() -> float | None:
+    """In a worker, the pool's time budget in seconds (for messages); None elsewhere."""
+    return _BUDGET
+
+
+def _worker_main(
+    conn: multiprocessing.connection.Connection, memory_mb: int, budget: float, nice: int = 0
+) -> None:
+    """A worker's loop: receive ``(fn, args)``, answer ``(kind, payload, last)``, until EOF."""
+    global _BUDGET  # noqa: PLW0603  (one per worker process)
+    _BUDGET = budget
+    _die_with_parent()
+    if nice > 0:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    if memory_mb > 0:
+        limit = _vm_bytes() + memory_mb * 1024 * 1024
+        with contextlib.suppress(ValueError, OSError):
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if hard != resource.RLIM_INFINITY:
+                limit = min(limit, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    start_rss = rss_bytes()
+    jobs = 0
+    conn.send(("ready", None, False))  # the server starts no clock before this
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        jobs += 1
+        reply: tuple[str, Any]
+        try:
+            reply = ("ok", fn(*args))
+        except MemoryError:
+            reply = ("memory", None)
+        except ProofgridError as exc:
+            reply = ("error", exc)
+        except Exception as exc:  # a bug: report its type, never a traceback
+            reply = ("bug", type(exc).__name__)
+        last = (
+            reply[0] == "memory"
+            or jobs >= MAX_JOBS_PER_WORKER
+            or rss_bytes() - start_rss > RECYCLE_MB * 1024 * 1024
+        )
+        try:
+            conn.send((*reply, last))
+        except MemoryError:
+            conn.send(("memory", None, True))
+            return
+        except Exception as exc:  # an unpicklable answer is a bug
+            conn.send(("bug", type(exc).__name__, last))
+        if last:
+            return
+
+
+class _Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self, ctx: BaseContext, memory_mb: int, budget: float, nice: int = 0) -> None:
+        parent, child = ctx.Pipe()
+        self.conn: multiprocessing.connection.Connection = parent
+        self.proc: Any = ctx.Process(  # type: ignore[attr-defined]
+            target=_worker_main, args=(child, memory_mb, budget, nice), daemon=True
+        )
+        self.proc.start()
+        child.close()
+
+    def ready(self, timeout: float = _START_TIMEOUT) -> bool:
+        """Wait until the worker has started (imports done); False if it did not."""
+        try:
+            return bool(self.conn.poll(timeout)) and self.conn.recv()[0] == "ready"
+        except (OSError, EOFError):
+            return False
+
+    def kill(self) -> None:
+        """Kill the process (SIGKILL) and reap it."""
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+            self.proc.join(2)
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+    def stop(self) -> None:
+        """Close the pipe (the worker exits) and reap it; kill it if it lingers."""
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        with contextlib.suppress(Exception):
+            self.proc.join(1)
+        if self.proc.is_alive():
+            self.kill()
+
+
+_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]"]
+
+
+def context(preload: Sequence[str] = ()) -> BaseContext:
+    """The ``forkserver`` context with ``preload`` imported once in the fork server.
+
+    Falls back to ``spawn`` where there is no forkserver (not Linux/macOS).
+    """
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+    except ValueError:
+        return multiprocessing.get_context("spawn")
+    ctx.set_forkserver_preload(list(preload))
+    return ctx
+
+
+class EnginePool:
+    """Worker processes with one dispatcher thread each and a bounded FIFO (module docstring).
+
+    Workers start lazily on the first :meth:`submit` and are stopped by
+    :meth:`close` (also at interpreter exit: they are daemonic children).
+    """
+
+    def __init__(self, settings: PoolSettings, ctx: BaseContext, name: str = "engine") -> None:
+        if settings.workers < 1 or settings.queue_depth < 0 or settings.budget <= 0:
+            raise ValueError("need workers >= 1, queue_depth >= 0 and budget > 0")
+        self.settings = settings
+        self.name = name
+        self._ctx = ctx
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._waiting = 0
+        self._busy = 0
+        self._threads: list[threading.Thread] = []
+        self._workers: list[_Worker | None] = [None] * settings.workers
+        self._closed = False
+        self.replaced = 0
+
+    # --- the server side ------------------------------------------------------------------
+
+    @property
+    def waiting(self) -> int:
+        """Jobs submitted and not yet taken by a worker."""
+        return self._waiting
+
+    def pids(self) -> list[int]:
+        """Process ids of the live workers."""
+        return [w.proc.pid for w in self._workers if w is not None and w.proc.pid is not None]
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+        """Queue ``fn(*args)`` for a worker; :class:`SaturatedError` when the queue is full."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the engine pool is closed")
+            free = max(0, self.settings.workers - self._busy)
+            if self._waiting >= self.settings.queue_depth + free:
+                raise SaturatedError(self._retry_after())
+            self._waiting += 1
+            if not self._threads:
+                self._start()
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._jobs.put((fn, args, fut))
+        return fut
+
+    def _retry_after(self) -> int:
+        per_worker = self._waiting / max(1, self.settings.workers)
+        return max(1, min(60, round(per_worker * min(self.settings.budget, 1.0))))
+
+    def _start(self) -> None:
+        for slot in range(self.settings.workers):
+            t = threading.Thread(
+                target=self._dispatch, args=(slot,), name=f"{self.name}-{slot}", daemon=True
+            )
+            t.start()
+            self._threads.append(t)
+
+    def close(self) -> None:
+        """Stop taking jobs, fail the waiting ones, stop every worker."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                job[2].cancel()
+        for _ in self._threads:
+            self._jobs.put(None)
+        for t in self._threads:
+            t.join(5)
+        for w in self._workers:
+            if w is not None:
+                w.stop()
+
+    # --- the dispatcher threads -----------------------------------------------------------
+
+    def _spawn(self, slot: int) -> _Worker:
+        st = self.settings
+        w = _Worker(self._ctx, st.memory_mb, st.budget, st.nice)
+        self._workers[slot] = w
+        if not w.ready():
+            w.kill()
+            raise WorkerLostError("an engine worker did not start")
+        return w
+
+    def _dispatch(self, slot: int) -> None:
+        worker: _Worker | None = None
+        with contextlib.suppress(Exception):
+            worker = self._spawn(slot)
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            fn, args, fut = job
+            with self._lock:
+                self._waiting -= 1
+                self._busy += 1
+            try:
+                if not fut.set_running_or_notify_cancel():
+                    continue
+                if worker is None or not worker.proc.is_alive():
+                    if worker is not None:
+                        worker.kill()
+                    try:
+                        worker = self._spawn(slot)
+                    except WorkerLostError as exc:
+                        worker = None
+                        fut.set_exception(exc)
+                        continue
+                worker = self._run(slot, worker, fn, args, fut)
+            finally:
+                with self._lock:
+                    self._busy -= 1
+
+    def _run(
+        self,
+        slot: int,
+        worker: _Worker,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        fut: concurrent.futures.Future[Any],
+    ) -> _Worker | None:
+        """Run one job on ``worker``; returns the worker to use next (None: spawn anew)."""
+        try:
+            worker.conn.send((fn, args))
+            ready = worker.conn.poll(self.settings.budget)
+        except (OSError, EOFError, BrokenPipeError):
+            self._replace(worker)
+            fut.set_exception(WorkerLostError("the engine worker stopped"))
+            return None
+        if not ready:
+            self._replace(worker)
+            fut.set_exception(WorkTimeoutError(self.settings.budget))
+            return None
+        try:
+            kind, payload, last = worker.conn.recv()
+        except (OSError, EOFError):
+            self._replace(worker)
+            fut.set_exception(WorkerLostError("the engine worker stopped"))
+            return None
+        if kind == "ok":
+            fut.set_result(payload)
+        elif kind == "error":
+            fut.set_exception(payload)
+        elif kind == "memory":
+            self._replace(worker)
+            fut.set_exception(WorkTooBigError("the work needed more memory than a worker may use"))
+            return None
+        else:
+            fut.set_exception(RuntimeError(f"engine job failed: {payload}"))
+        if last:  # the worker grew (or served its share of jobs) and is exiting
+            self._replace(worker, kill=False)
+            return None
+        return worker
+
+    def _replace(self, worker: _Worker, *, kill: bool = True) -> None:
+        self.replaced += 1
+        if kill:
+            worker.kill()
+        else:
+            worker.stop()
