@@ -9,6 +9,7 @@
 //   {k: "kpos", id, marks}         -> everything the engine says about a position:
 //                                     status, exact count and marginals, forced edges,
 //                                     arc consistency, relaxation, probe, hint
+//   {k: "khint", id, marks, last}  -> the hint with its proof (and the proof as JSON text) and words
 //   {k: "kid", text}               -> {ok, id} or {ok: false, error}
 //   {k: "kmove", id, text}         -> {ok, edge, mark} or {ok: false, error}
 // BigInts travel as decimal strings; a counter past its limits is "limit".
@@ -32,6 +33,15 @@ function region(r) {
   return {
     cells: [...r.cells], entry: [...r.entryOnly], exit: [...r.exitOnly],
     out: r.outward, surplus: r.surplus, cap: r.capacity,
+  };
+}
+
+/** Everything a hint says; its proof also as compact JSON text (compared byte for byte). */
+function hintJson(h) {
+  return {
+    kind: h.kind, edge: h.edge, state: h.state, move: h.move, cell: h.cell,
+    regions: h.regions.map(region), trial: h.trial, reason: h.reason,
+    proof: h.proof, proofText: h.proof === null ? null : JSON.stringify(h.proof), words: [...h.words],
   };
 }
 
@@ -98,14 +108,11 @@ const handlers = {
           .sort((x, y) => x[0] - y[0] || x[1] - y[1]),
       };
     }
-    out.hint = limited(() => {
-      const h = K.hint(pos);
-      return {
-        kind: h.kind, edge: h.edge, state: h.state, move: h.move, cell: h.cell,
-        regions: h.regions.map(region), trial: h.trial, reason: h.text,
-      };
-    });
+    out.hint = limited(() => hintJson(K.hint(pos)));
     return out;
+  },
+  khint({ id, marks, last }) {
+    return hintJson(K.hint(K.positionOf(boardOf(id), marks), { lastEdge: last }));
   },
   kid({ text }) {
     return attempt(() => ({ id: K.formatGameId(K.readGameId(text)) }));

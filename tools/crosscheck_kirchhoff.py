@@ -28,6 +28,18 @@ positions     5,000 positions on those boards (generated boards of every preset,
               certificate, forced arcs), the probe (ruled-out states with their
               regions) and the hint (kind, edge, state, move, cell, regions,
               reason text). A counter past its limits must refuse on both sides.
+k-proofs      hints with their proofs (issue 12): the dailies and boards of every
+              preset solved by hints alone from the empty position (each hint
+              asked with the player's last mark), and positions on those walks
+              with one wrong mark among correct ones (a lost verdict). Compared:
+              the whole hint, its proof as JSON text byte for byte and its
+              sentences; and every JavaScript proof must pass the independent
+              checker tests/kirchhoff/proofcheck.py (relevance included), a walk
+              on an easy board use cell steps only and on a medium one cell and
+              region steps only, and a lost proof's uses name the wrong mark
+              (a lost verdict beyond the prover's budget, "too long to show",
+              is allowed and counted per board size in the note).
+              The positions category's hints carry their proofs too (checked).
 codec         game IDs across the language boundary: every board's ID, its
               corruptions (substituted, deleted, inserted characters,
               truncations, wrong sizes and grades, case and whitespace), small
@@ -53,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import shutil
 import subprocess
 import sys
@@ -64,6 +77,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
+
+from tests.kirchhoff.proofcheck import Clues, ProofError, check, clues_from_game_id  # noqa: E402
 
 from crosscheck_common import (  # noqa: E402
     ALPHABET,
@@ -94,9 +110,10 @@ from proofgrid.kirchhoff.daily import daily, daily_id  # noqa: E402
 from proofgrid.kirchhoff.exact import CountLimitError, analyse, count, solutions  # noqa: E402
 from proofgrid.kirchhoff.generate import Generated, generate_board  # noqa: E402
 from proofgrid.kirchhoff.grade import grade_board  # noqa: E402
-from proofgrid.kirchhoff.hint import hint  # noqa: E402
+from proofgrid.kirchhoff.hint import Hint, HintKind, hint  # noqa: E402
 from proofgrid.kirchhoff.local import propagate  # noqa: E402
-from proofgrid.kirchhoff.moves import parse_move, status  # noqa: E402
+from proofgrid.kirchhoff.moves import format_move, parse_move, status  # noqa: E402
+from proofgrid.kirchhoff.proof import edge_name  # noqa: E402
 from proofgrid.kirchhoff.relax import Region, probe, relax  # noqa: E402
 from proofgrid.puzzle import ProofgridError  # noqa: E402
 from proofgrid.rng import SplitMix64, seed_from_text  # noqa: E402
@@ -306,21 +323,27 @@ def position_expected(board: Board, marks: list[int]) -> Json:
             }
         )
 
-    def _hint() -> Json:
-        h = hint(pos)
-        return {
-            "kind": h.kind.value,
-            "edge": h.edge,
-            "state": h.state,
-            "move": h.move,
-            "cell": h.cell,
-            "regions": [_region(r) for r in h.regions],
-            "trial": h.trial,
-            "reason": h.reason,
-        }
-
-    out["hint"] = _limited(_hint)
+    out["hint"] = _limited(lambda: hint_json(hint(pos)))
     return out
+
+
+def hint_json(h: Hint) -> Json:
+    """Everything a hint says, its proof also as compact JSON text (compared byte for byte)."""
+    return {
+        "kind": h.kind.value,
+        "edge": h.edge,
+        "state": h.state,
+        "move": h.move,
+        "cell": h.cell,
+        "regions": [_region(r) for r in h.regions],
+        "trial": h.trial,
+        "reason": h.reason,
+        "proof": h.proof,
+        "proofText": None
+        if h.proof is None
+        else json.dumps(h.proof, ensure_ascii=False, separators=(",", ":")),
+        "words": list(h.words),
+    }
 
 
 def open_board(rng: SplitMix64, rows: int, cols: int) -> Board:
@@ -400,9 +423,126 @@ def build_boards_positions(
         kinds[kind] = kinds.get(kind, 0) + 1
         pos_cat.jobs.append({"k": "kpos", "id": ids[name][j], "marks": marks})
         pos_cat.expected.append(position_expected(board, marks))
-        pos_cat.checks.append(lambda ans: None)
+        pos_cat.checks.append(_position_check(ids[name][j], board, marks))
     pos_cat.fallbacks = kinds.get("wrong", 0)
     return boards_cat, pos_cat, flat, [g for name in pools for g in ids[name]]
+
+
+# --- proofs (issue 12) ---------------------------------------------------------------------------
+
+_STATE_TEXT = {1: ">", 2: "<", 0: "x"}
+_CLUES: dict[str, Clues] = {}
+
+
+def _clues(gid: str) -> Clues:
+    c = _CLUES.get(gid)
+    if c is None:
+        c = _CLUES[gid] = clues_from_game_id(gid)
+    return c
+
+
+def _rules(p: Json) -> set[str]:
+    """Every rule a proof (or one case) names, through refutations and splits."""
+    out = {k for st in p["steps"] for k in ("cell", "region", "refute") if k in st}
+    for st in p["steps"]:
+        for case in st.get("refute", ()):
+            out |= _rules(case)
+    end = p.get("ends")
+    if end is not None:
+        out |= {k for k in ("cell", "region", "split") if k in end}
+        for case in end.get("cases", ()):
+            out |= _rules(case)
+    return out
+
+
+def proof_problem(
+    gid: str,
+    board: Board,
+    marks: Sequence[int],
+    h: Json,
+    *,
+    grade: str | None = None,
+    wrong: str | None = None,
+) -> str | None:
+    """What is wrong with a hint's proof, or None.
+
+    The independent checker's verdict (the uses among the player's marks,
+    relevance included); on a walk of an easy board cell steps only, of a
+    medium one cell and region steps only; with ``wrong`` (the one wrong mark)
+    a lost verdict with a proof whose uses name it.
+    """
+    if not isinstance(h, dict):
+        return None  # the counter refused the board on both sides
+    kind, proof = h.get("kind"), h.get("proof")
+    if wrong is not None and kind != "lost":
+        return f"one wrong mark {wrong}: {kind}, not lost"
+    # a lost proof beyond the prover's budget is allowed ("too long to show"): counted in the note
+    if proof is None:
+        return None
+    moves = [format_move(board, e, Mark(m)) for e, m in enumerate(marks) if m]
+    try:
+        if kind == "lost":
+            check(_clues(gid), proof, lost=True, marks=moves)
+        else:
+            edge = edge_name(board, h["edge"])
+            check(_clues(gid), proof, hint=(edge, _STATE_TEXT[h["state"]]), marks=moves)
+    except ProofError as err:
+        return f"proofcheck: {err}"
+    used = _rules(proof)
+    if grade == "easy" and used != {"cell"}:
+        return f"an easy board's hint uses {sorted(used)}"
+    if grade == "medium" and not used <= {"cell", "region"}:
+        return f"a medium board's hint uses {sorted(used)}"
+    if wrong is not None and wrong not in proof["uses"]:
+        return f"the lost proof's uses {proof['uses']} miss the wrong mark {wrong}"
+    return None
+
+
+def _position_check(gid: str, board: Board, marks: list[int]) -> Callable[[Json], str | None]:
+    return lambda ans: proof_problem(gid, board, marks, ans.get("hint"))
+
+
+def _add_hint(
+    cat: Category,
+    gid: str,
+    board: Board,
+    pos: Position,
+    last: int,
+    *,
+    grade: str | None = None,
+    wrong: str | None = None,
+) -> Hint:
+    h = hint(pos, last_edge=last)
+    marks = [int(m) for m in pos.marks]
+    cat.jobs.append({"k": "khint", "id": gid, "marks": marks, "last": last})
+    cat.expected.append(hint_json(h))
+    cat.checks.append(lambda ans: proof_problem(gid, board, marks, ans, grade=grade, wrong=wrong))
+    return h
+
+
+def build_proofs(
+    boards: Sequence[tuple[str, Board, Sequence[int]]], rng: SplitMix64, wrong: int
+) -> Category:
+    """Walks by hints alone on ``boards`` (game ID, board, solution) and ``wrong`` one-wrong-mark
+    positions on each walk (module docstring, k-proofs)."""
+    cat = Category("k-proofs")
+    live = (HintKind.LOCAL, HintKind.REGION, HintKind.EXACT)
+    for gid, board, sol in boards:
+        grade = grade_board(board).grade.value
+        pos, last = Position.start(board), -1
+        walk = [pos]
+        while (h := _add_hint(cat, gid, board, pos, last, grade=grade)).kind in live:
+            pos, last = pos.with_mark(h.edge, Mark(3 if h.state == 0 else h.state)), h.edge
+            walk.append(pos)
+        for _ in range(wrong):
+            pos = walk[rng.below(len(walk))]
+            e = rng.below(board.n_edges)
+            right = 3 if sol[e] == 0 else sol[e]
+            mark = Mark([m for m in (1, 2, 3) if m != right][rng.below(2)])
+            bad = pos.with_mark(e, mark)
+            _add_hint(cat, gid, board, bad, e, wrong=format_move(board, e, mark))
+            cat.fallbacks += 1
+    return cat
 
 
 # --- codec and moves ------------------------------------------------------------------------------
@@ -514,6 +654,9 @@ def run(
     positions: int = 5000,
     seed: int = 1,
     node: str | None = None,
+    proof_days: int = 30,
+    proof_boards: int = 10,
+    proof_wrong: int = 20,
 ) -> int:
     """Run every category; print a line each; return 0 (agree), 1 (mismatch) or 2 (error)."""
     node = node or shutil.which("node") or "/usr/bin/node"
@@ -537,12 +680,15 @@ def run(
         return 2
     cats: list[Category] = []
     pool: Pool = []
+    walks: list[tuple[str, Board, Sequence[int]]] = []
     for name in PRESET_NAMES:
         t = time.perf_counter()
         cat, made = build_gen(name, seeds[name])
         cat.seconds = time.perf_counter() - t
         cats.append(cat)
         pool += [m for m in made[: max(1, len(made) // 3)]]
+        k = proof_boards if name != "giant" else min(1, proof_boards // 10)
+        walks += [(_gid(p, b), b, sol) for p, b, sol in made[:k]]
     t = time.perf_counter()
     cats.append(build_dailies(days))
     cats[-1].seconds = time.perf_counter() - t
@@ -570,7 +716,14 @@ def run(
     codec_cat = build_codec(ids[: max(40, len(ids) // 3)], rng, fuzz=max(50, positions // 50))
     moves_cat = build_moves(flat, ids, rng)
     codec_cat.seconds = time.perf_counter() - t
-    cats += [boards_cat, pos_cat, codec_cat, moves_cat]
+    t = time.perf_counter()
+    hard = presets()["hard"]
+    for k in range(proof_days):
+        g = daily(LAUNCH + dt.timedelta(days=k))
+        walks.insert(k, (_gid(hard, g.board), g.board, g.solution))
+    proofs_cat = build_proofs(walks, rng, proof_wrong)
+    proofs_cat.seconds = time.perf_counter() - t
+    cats += [boards_cat, pos_cat, codec_cat, moves_cat, proofs_cat]
     py_seconds = time.perf_counter() - t_start
     for cat in cats[len(PRESET_NAMES) + 1 :]:
         nd.send(cat.jobs)
@@ -609,6 +762,19 @@ def _note(cat: Category) -> str:
         big = sum(1 for e in cat.expected if e["count"] != "limit" and int(e["count"]) >= 2**53)
         shown = " ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
         return f"{cat.fallbacks} with wrong marks; {big} counts >= 2^53; hints: {shown}"
+    if cat.name == "k-proofs":
+        sizes: dict[str, list[int]] = {}
+        for e in cat.expected:
+            if e["proof"] is not None:
+                sizes.setdefault(e["kind"], []).append(len(e["proofText"]))
+        shown = " ".join(f"{k} {len(v)} (max {max(v)} chars)" for k, v in sorted(sizes.items()))
+        long: dict[str, int] = {}
+        for job, e in zip(cat.jobs, cat.expected, strict=True):
+            if e["kind"] == "lost" and e["proof"] is None:
+                size = job["id"].split(":")[0]
+                long[size] = long.get(size, 0) + 1
+        too = " ".join(f"{k} {v}" for k, v in sorted(long.items())) or "none"
+        return f"{cat.fallbacks} with one wrong mark; proofs: {shown}; lost too long to show: {too}"
     if cat.name.startswith("gen-"):
         grades: dict[str, int] = {}
         for e in cat.expected:
@@ -632,9 +798,12 @@ def options(args: argparse.Namespace, fast: bool, days: int | None) -> dict[str,
         "per_preset": args.per_preset if args.per_preset is not None else (40 if fast else 300),
         "giant": args.giant if args.giant is not None else giant,
         "days": days if days is not None else (30 if fast else 365),
-        "positions": args.positions if args.positions is not None else (1000 if fast else 5000),
+        "positions": args.positions if args.positions is not None else (300 if fast else 5000),
         "seed": args.seed,
         "node": args.node,
+        "proof_days": 2 if fast else 30,
+        "proof_boards": 1 if fast else 10,
+        "proof_wrong": 10 if fast else 20,
     }
 
 

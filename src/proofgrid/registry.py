@@ -69,6 +69,10 @@ class WebEntry:
     extra : tuple[str, ...]
         Shared site files only this puzzle uses (a path, or a folder ending in
         ``/``): they join the puzzle's cache tier instead of the core.
+    style : str
+        The puzzle's own stylesheet, relative to the site root (``""``: none).
+        The shell links it before the puzzle's first page shows, so a first
+        visit to another puzzle never downloads it.
     """
 
     route: str
@@ -76,6 +80,7 @@ class WebEntry:
     tier: str = "core"
     folder: Path | None = None
     extra: tuple[str, ...] = ()
+    style: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +111,9 @@ BUILTIN: tuple[Entry, ...] = (
         title="Matchless",
         summary="Matchless: light the whole sky with the fewest matches (par is proved).",
         target="proofgrid.matchless.contract:MATCHLESS",
-        web=WebEntry(route="", module="js/matchless/ui/app.js", tier="core"),
+        web=WebEntry(
+            route="", module="js/matchless/ui/app.js", tier="core", style="css/matchless.css"
+        ),
     ),
     Entry(
         name="kirchhoff",
@@ -118,6 +125,7 @@ BUILTIN: tuple[Entry, ...] = (
             module="js/kirchhoff/ui/app.js",
             tier="kirchhoff",
             extra=("js/core/flow.js",),
+            style="css/kirchhoff.css",
         ),
     ),
 )
@@ -183,18 +191,19 @@ def web_manifest() -> list[dict[str, str]]:
 
     The server writes it as ``js/registry.json`` (and the service worker's
     cache tiers are read from the same rows), so Python and the browser share
-    one list of puzzles.
+    one list of puzzles. A row carries ``style`` only when the puzzle has one.
     """
     rows: list[dict[str, str]] = []
     for e in entries():
         if e.web is not None:
-            rows.append(
-                {
-                    "name": e.name,
-                    "title": e.title or e.name.title(),
-                    "route": e.web.route,
-                    "module": e.web.module,
-                    "tier": e.web.tier,
-                }
-            )
+            row = {
+                "name": e.name,
+                "title": e.title or e.name.title(),
+                "route": e.web.route,
+                "module": e.web.module,
+                "tier": e.web.tier,
+            }
+            if e.web.style:
+                row["style"] = e.web.style
+            rows.append(row)
     return rows

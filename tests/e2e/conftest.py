@@ -79,6 +79,21 @@ class PageErrors:
         assert self.console == [], self.console
 
 
+# The how-to dialog opens (modal) on a puzzle's first visit. Tests start as a
+# returning player who has seen both, unless they ask for a first visit
+# (``fresh_page(..., first_visit=True)`` or ``@pytest.mark.first_visit``).
+# Written only when there are no settings yet, so a reload keeps what the test set.
+HOWTO_SEEN = """(() => {
+  try {
+    if (localStorage.getItem('proofgrid.settings') === null) {
+      localStorage.setItem('proofgrid.settings', JSON.stringify({ v: 2, data: {
+        theme: 'system', highContrast: false,
+        seenHowto: { matchless: true, kirchhoff: true }, puzzles: {} } }));
+    }
+  } catch (e) { /* a page without storage (about:blank) */ }
+})();"""
+
+
 @contextmanager
 def fresh_page(browser: Any, **options: Any) -> Iterator[tuple[Any, Any, PageErrors]]:
     """A new browser context (``options`` as for ``new_context``), its page and its errors.
@@ -87,7 +102,10 @@ def fresh_page(browser: Any, **options: Any) -> Iterator[tuple[Any, Any, PageErr
     own, offline switching); the context is closed on the way out, and the
     test calls ``errs.check()`` where it wants the page to have been clean.
     """
+    first_visit = bool(options.pop("first_visit", False))
     ctx = browser.new_context(**options)
+    if not first_visit:
+        ctx.add_init_script(HOWTO_SEEN)
     page = ctx.new_page()
     errs = PageErrors()
     errs.attach(page)
@@ -102,6 +120,8 @@ def context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (390, 844)
     ctx = browser.new_context(viewport={"width": width, "height": height}, service_workers="allow")
+    if not request.node.get_closest_marker("first_visit"):
+        ctx.add_init_script(HOWTO_SEEN)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
     yield ctx
     ctx.close()
@@ -194,6 +214,7 @@ def screenshot(page: Any, name: str) -> Path:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "viewport(width, height): browser viewport for a test")
+    config.addinivalue_line("markers", "first_visit: start without the how-to dialogs seen")
 
 
 # --- the service worker's cache (offline tests) -------------------------------------------

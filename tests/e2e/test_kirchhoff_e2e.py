@@ -10,6 +10,7 @@ engine mirror running in its worker; and the page's own DOM state.
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from pathlib import Path
@@ -35,7 +36,8 @@ from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import HintKind
 from proofgrid.kirchhoff.hint import hint as py_hint
-from proofgrid.kirchhoff.moves import status
+from proofgrid.kirchhoff.moves import format_move, status
+from proofgrid.kirchhoff.proof import parse_node
 from proofgrid.puzzle import Status
 from proofgrid.server import WEB_DIR, create_app, load_site
 from tests.e2e.conftest import (
@@ -117,8 +119,22 @@ class KPage:
         return self.page.get_attribute(PLAY, "data-won") == "true"
 
 
+def board_point(page: Any, x: float, y: float) -> tuple[float, float]:
+    """Client coordinates of the board's SVG point (x, y) (one cell is 100 units)."""
+    got = page.evaluate(
+        """([x, y]) => {
+          const svg = document.querySelector('.kirchhoff-play svg.board');
+          const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+          return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+    return float(got[0]), float(got[1])
+
+
 def solve_by_hints(kp: KPage) -> int:
-    """Press HINT twice per edge until the board is won; returns the HINT pairs used."""
+    """Press HINT until the board is won (a first press per edge, then one per proof step);
+    returns the hints used (edges drawn by HINT)."""
     page = kp.page
     pairs = 0
     limit = 2 * len(kp.marks()) + 4
@@ -130,6 +146,9 @@ def solve_by_hints(kp: KPage) -> int:
         assert kind in {"local", "region", "exact"}, kind
         pos = kp.position()
         before = kp.moves()
+        steps = int(page.get_attribute(f"{PLAY} .hint-panel", "data-steps") or "1")
+        for _ in range(steps - 1):  # walk the proof's steps, then the last press draws the mark
+            page.click(f"{PLAY} button.hint")
         page.click(f"{PLAY} button.hint")
         page.wait_for_function(
             f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) === n + 1", arg=before
@@ -168,7 +187,9 @@ def test_daily_solved_by_hints_alone_with_share_card_and_streak(page: Any, base_
     text = page.inner_text(".share-text")
     lines = text.splitlines()
     assert lines[0] == f"Kirchhoff #{number}"
-    assert lines[1] == (f"⚡ solved with {pairs} hints" if pairs > 1 else "⚡ solved with 1 hint")
+    # Hints on a daily are recorded and shown; so is the lost alarm (on by default, not a hint).
+    assert lines[1] == (f"💡 {pairs} hints" if pairs > 1 else "💡 1 hint")
+    assert lines[2] == "🔔 lost alarm on"
     assert "🔥 Streak 1" in lines
     # Spoiler-free: no board code, no cell names, no clues.
     assert encode_board(want) not in text
@@ -216,8 +237,9 @@ def pinned_wrong_arrow() -> tuple[KBoard, int, int, Any]:
                 marks = [Mark.FREE] * board.n_edges
                 marks[e] = Mark(wrong)
                 h = py_hint(Position(board, tuple(marks)))
-                if h.kind is HintKind.LOST and h.regions and h.regions[0].size >= 2:
-                    key = (h.regions[0].size, wrong)
+                end = (h.proof or {}).get("ends", {}).get("region", [])
+                if h.kind is HintKind.LOST and len({t.split(":")[0] for t in end}) >= 2:
+                    key = (len(end), wrong)
                     if best is None or key < best[0]:
                         best = (key, board, e, wrong, h)
     assert best is not None, "no pinned wrong arrow"
@@ -232,9 +254,7 @@ def test_wrong_arrow_raises_the_alarm_with_its_region_and_undo_clears_it(
     kp = KPage(page)
     kp.wait()
     assert kp.board() == board
-    # The alarm is optional: off by default above easy, so switch it on.
-    assert page.get_attribute(f"{PLAY} button.toggle-alarm", "aria-pressed") == "false"
-    page.click(f"{PLAY} button.toggle-alarm")
+    # The alarm is on by default on every preset (a setting turns it off).
     assert page.get_attribute(f"{PLAY} button.toggle-alarm", "aria-pressed") == "true"
     history = [kp.position()]
     for _ in range(wrong_mark):  # free -> forward -> backward
@@ -246,8 +266,19 @@ def test_wrong_arrow_raises_the_alarm_with_its_region_and_undo_clears_it(
     assert page.get_attribute(PLAY, "data-alarm") == "on"
     assert "No completion left" in page.inner_text(f"{PLAY} .k-status")
     assert "can no longer be completed" in page.inner_text(f"{PLAY} .alarm")
+    # One alarm text, not two.
+    assert page.eval_on_selector_all(f"{PLAY} .alarm p", "e => e.length") == 1
+    # The alarm names cells, so the row and column labels show.
+    assert page.get_attribute(f"{PLAY} svg.board", "data-labels") == "on"
+    # The contradiction's region (issue 12: the lost proof's end) and the mark it uses.
     drawn = page.get_attribute(f"{PLAY} .k-region-alarm", "data-cells") or ""
-    assert {int(c) for c in drawn.split()} == set(lost_hint.regions[0].all_cells())
+    end = {parse_node(board, t) // 3 for t in lost_hint.proof["ends"]["region"]}
+    assert {int(c) for c in drawn.split()} == end
+    assert lost_hint.proof["uses"] == [format_move(board, wrong_edge, Mark(wrong_mark))]
+    used = page.eval_on_selector_all(
+        f"{PLAY} .k-hint-edge-alarm", "els => els.map(e => Number(e.dataset.edge))"
+    )
+    assert wrong_edge in used
     lines = page.eval_on_selector_all(f"{PLAY} .k-region-alarm .k-region-line", "e => e.length")
     assert lines == 1
 
@@ -270,7 +301,7 @@ def test_wrong_arrow_raises_the_alarm_with_its_region_and_undo_clears_it(
     assert page.is_hidden(f"{PLAY} .alarm")
     page.click(f"{PLAY} button.hint")
     page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
-    assert page.get_attribute(f"{PLAY} .hint-panel", "data-kind") == "lost"
+    assert page.is_hidden(f"{PLAY} .hint-panel")  # one alarm text, not two
 
 
 @pytest.mark.parametrize("verdict", ["unique", "many", "none"])
@@ -366,12 +397,9 @@ def test_keyboard_drag_undo_and_indicators(page: Any, base_url: str) -> None:
     assert "arrow" in (page.evaluate("document.activeElement.getAttribute('aria-label')") or "")
 
     # Drag a1 -> b1 -> b2 -> c2: three arrows, one undo step.
-    box = page.locator(f"{PLAY} svg.board").bounding_box()
-    unit = box["width"] / (board.cols * 100 + 16)
-
     def centre(cell: int) -> tuple[float, float]:
         r, c = divmod(cell, board.cols)
-        return box["x"] + unit * (8 + 100 * c + 50), box["y"] + unit * (8 + 100 * r + 50)
+        return board_point(page, 100 * c + 50, 100 * r + 50)
 
     steps_before = kp.moves()
     page.mouse.move(*centre(0))
@@ -590,4 +618,236 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
             page.goto(base_url + frag)
             page.wait_for_selector(sel)
             screenshot(page, f"kirchhoff-{name}-{width}x{height}.png")
+        errs.check()
+
+
+# --- issue 13: games never lost, accessible boards, zoom -------------------------------------
+
+
+def draw_solution_arrows(kp: KPage, count_: int) -> list[int]:
+    """Draw the first ``count_`` arrows of the board's solution (Python oracle); their edges."""
+    states = first_solution(kp.board())
+    assert states is not None
+    edges = [e for e, st in enumerate(states) if st][:count_]
+    for e in edges:
+        kp.set_mark(e, int(states[e]))
+    return edges
+
+
+def test_a_game_is_kept_across_rules_back_reload_and_new_puzzle(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#kirchhoff/play/easy")
+    kp = KPage(page)
+    kp.wait()
+    gid = kp.game_id()
+    assert page.evaluate("location.hash") == "#kirchhoff/play/" + quote(gid, safe=":")
+    draw_solution_arrows(kp, 4)
+    drawn = kp.marks()
+    assert sum(m in (1, 2) for m in drawn) == 4
+    # Play -> Easy -> 4 arrows -> Rules -> Play: the same board, the 4 arrows, Undo enabled.
+    page.click(".site-nav a[href='#kirchhoff/rules']")
+    page.wait_for_selector(".kirchhoff-rules")
+    page.click(".site-nav a[href='#kirchhoff']")
+    kp.wait()
+    assert kp.game_id() == gid
+    assert kp.marks() == drawn
+    assert page.is_enabled(f"{PLAY} button.undo")
+    # Back (to the rules) and back again (the board's own entry): still the game.
+    page.go_back()
+    page.wait_for_selector(".kirchhoff-rules")
+    page.go_back()
+    kp.wait()
+    assert kp.game_id() == gid and kp.marks() == drawn
+    page.reload()
+    kp.wait()
+    assert kp.game_id() == gid and kp.marks() == drawn
+    # "New puzzle" is the only thing that starts a new board; Back returns to the old game.
+    page.click(f"{PLAY} a.new-puzzle")
+    page.wait_for_function(
+        f"(g) => (document.querySelector('{PLAY}')?.dataset.gameId ?? g) !== g", arg=gid
+    )
+    kp.wait()
+    assert kp.game_id() != gid and set(kp.marks()) == {0}
+    page.go_back()
+    page.wait_for_function(
+        f"(g) => document.querySelector('{PLAY}')?.dataset.gameId === g", arg=gid
+    )
+    kp.wait()
+    assert kp.marks() == drawn
+    # The saved games list it, under its canonical game ID.
+    keys = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pg:game:kirchhoff:'))"
+    )
+    assert "pg:game:kirchhoff:" + gid in keys
+
+
+def test_a_shared_link_board_is_saved_too(page: Any, base_url: str) -> None:
+    board = generate_board(k_presets()["easy"], 11).board
+    link = base_url + "#kirchhoff/play/" + quote(fixed_id(board), safe=":")
+    page.goto(link)
+    kp = KPage(page)
+    kp.wait()
+    draw_solution_arrows(kp, 2)
+    drawn = kp.marks()
+    page.goto(base_url + "#kirchhoff/stats")
+    page.wait_for_selector(".kirchhoff-stats")
+    page.goto(link)
+    kp.wait()
+    assert kp.marks() == drawn
+
+
+def test_take_back_the_wrong_marks_keeps_a_correct_path(page: Any, base_url: str) -> None:
+    gen = generate_board(k_presets()["easy"], 5)
+    board, states = gen.board, list(gen.solution)
+    assert sum(1 for s in states if s) >= 8
+    page.goto(base_url + "#kirchhoff/play/" + quote(fixed_id(board), safe=":"))
+    kp = KPage(page)
+    kp.wait()
+    # A wrong arrow (an edge the solution leaves unused), then 7 correct arrows.
+    wrong = next(
+        e
+        for e, s in enumerate(states)
+        if s == 0 and status(Position(board, tuple(Mark.FORWARD if i == e else Mark.FREE
+                                                    for i in range(board.n_edges)))) is Status.LOST
+    )  # fmt: skip
+    kp.set_mark(wrong, 1)
+    correct = [e for e, s in enumerate(states) if s][:7]
+    for e in correct:
+        kp.set_mark(e, int(states[e]))
+    assert status(kp.position()) is Status.LOST
+    page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+    page.click(f"{PLAY} button.take-back-wrong")
+    page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+    kp.settled()
+    marks = kp.marks()
+    assert marks[wrong] == 0
+    for e in correct:
+        assert marks[e] == states[e], e  # the 7 correct arrows stay
+    assert sum(m != 0 for m in marks) == 7
+    assert status(kp.position()) is not Status.LOST  # exact oracle: completable again
+    assert page.get_attribute(PLAY, "data-taken-back") == str(wrong)
+    page.click(f"{PLAY} button.undo")  # one undo step brings the wrong arrow back
+    kp.settled()
+    assert kp.marks()[wrong] == 1
+
+
+def test_cells_and_edges_are_named_for_screen_readers_and_a_centre_tap_selects(
+    page: Any, base_url: str
+) -> None:
+    board = generate_board(k_presets()["easy"], 4).board
+    page.goto(base_url + "#kirchhoff/play/" + quote(fixed_id(board), safe=":"))
+    kp = KPage(page)
+    kp.wait()
+    assert page.eval_on_selector_all(f"{PLAY} .k-cell[aria-hidden]", "e => e.length") == 0
+    names = page.eval_on_selector_all(f"{PLAY} .k-cell", "els => els.map(e => e.ariaLabel)")
+    for cell, clue in enumerate(board.clues):
+        name = names[cell]
+        r, c = divmod(cell, board.cols)
+        assert name.startswith(f"{'abcdefghijklmnop'[c]}{r + 1}, "), name
+        kind = clue.kind.value
+        want = {
+            "source": f"source +{clue.value}",
+            "sink": f"sink \u2212{clue.value}",
+            "throughput": f"throughput {clue.value}",
+            "blank": "blank",
+        }[kind]
+        assert want in name, (name, want)
+    edge0 = page.get_attribute(f"{PLAY} .edge[data-edge='0']", "aria-label") or ""
+    assert edge0.startswith("edge a1–b1: no arrow (a1 ") and ", b1 " in edge0
+    # A tap in a cell's centre selects it; a tap in a neighbour's centre draws the arrow.
+    page.mouse.click(*board_point(page, 50, 50))
+    assert page.get_attribute(f"{PLAY} svg.board", "data-selected-cell") == "0"
+    page.mouse.click(*board_point(page, 150, 50))
+    kp.settled()
+    assert kp.marks()[0] == 1  # a1 -> b1
+    assert page.get_attribute(f"{PLAY} svg.board", "data-selected-cell") == "1"
+    page.keyboard.press("ArrowDown")  # and an arrow key goes on from the selected cell
+    kp.settled()
+    e = board.geometry.edge_between(1, 1 + board.cols)
+    assert kp.marks()[e] == 1
+
+
+GIANT = "16x16dh#7"
+
+
+def tap_precision(page: Any, rng: Any, taps: int = 30) -> int:
+    """Taps at random edges' midpoints plus a uniform offset of up to 5 px per axis; hits."""
+    n = len(page.query_selector_all(f"{PLAY} .edge"))
+    hits = 0
+    for _ in range(taps):
+        edge = rng.randrange(n)
+        page.eval_on_selector(
+            f"{PLAY} .edge[data-edge='{edge}']",
+            "e => e.scrollIntoView({block: 'center', inline: 'center'})",
+        )
+        mid = page.eval_on_selector(
+            f"{PLAY} .edge[data-edge='{edge}'] .focus-ring",
+            "c => { const r = c.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
+        )
+        before = int(page.get_attribute(f"{PLAY} svg.board", "data-taps") or "0")
+        page.mouse.click(mid[0] + rng.uniform(-5, 5), mid[1] + rng.uniform(-5, 5))
+        page.wait_for_function(
+            f"(n) => Number(document.querySelector('{PLAY} svg.board').dataset.taps) > n",
+            arg=before,
+        )
+        hits += page.get_attribute(f"{PLAY} svg.board", "data-last-tap") == f"edge:{edge}"
+    return hits
+
+
+@pytest.mark.viewport(390, 844)
+def test_giant_on_a_phone_zooms_to_touch_sized_cells_and_taps_land(
+    page: Any, base_url: str
+) -> None:
+
+    page.goto(base_url + "#kirchhoff/play/" + quote(GIANT, safe=":"))
+    kp = KPage(page)
+    kp.wait(timeout=90000)
+    assert page.is_visible(f"{PLAY} button.zoom-in")  # the board does not fit: zoom offered
+    at_open = tap_precision(page, random.Random(13))
+    page.click(f"{PLAY} button.zoom-in")
+    edge_px = page.eval_on_selector(
+        f"{PLAY} .edge[data-edge='0'] .edge-hit", "p => p.getBoundingClientRect().width"
+    )
+    assert edge_px >= 44  # one zoom-in: an edge's tap target is at least 44 px
+    zoomed = tap_precision(page, random.Random(13))
+    screenshot(page, "kirchhoff-giant-zoomed-390x844.png")
+    print(f"giant 390px tap precision: {at_open}/30 at open, {zoomed}/30 after one zoom-in")
+    assert zoomed >= 29
+    page.click(f"{PLAY} button.zoom-out")
+    assert page.get_attribute(f"{PLAY} .k-zoom-scroll", "data-zoom") == "1"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_kirchhoff_views_pass_axe(
+    browser: Any, base_url: str, theme: str, width: int, height: int
+) -> None:
+    from tests.e2e.a11y import axe_violations, describe, h1_texts  # noqa: PLC0415
+
+    with fresh_page(browser, viewport={"width": width, "height": height}, color_scheme=theme) as (
+        _ctx,
+        page,
+        errs,
+    ):
+        board = pinned_wrong_arrow()
+        frags = [
+            ("#kirchhoff/play/" + quote(fixed_id(board[0]), safe=":"), f"{PLAY} svg.board"),
+            ("#kirchhoff/rules", ".kirchhoff-rules"),
+            ("#kirchhoff/why", ".kirchhoff-why"),
+            ("#kirchhoff/stats", ".kirchhoff-stats"),
+        ]
+        for frag, sel in frags:
+            page.goto(base_url + frag)
+            page.wait_for_selector(sel)
+            if frag.startswith("#kirchhoff/play/"):
+                kp = KPage(page)
+                kp.wait()
+                for _ in range(board[2]):
+                    kp.click_edge(board[1])
+                page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+                page.click(f"{PLAY} button.hint")
+            bad = axe_violations(page)
+            assert bad == [], f"{frag} {theme} {width}: {describe(bad)}"
+            assert len(h1_texts(page)) == 1
+            screenshot(page, f"kirchhoff-{frag.split('/')[1]}-{theme}-{width}x{height}.png")
         errs.check()

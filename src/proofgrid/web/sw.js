@@ -1,27 +1,13 @@
-// The service worker: an offline cache in two tiers under one versioned cache.
-//
-// * ASSETS, the core (shell, styles, icons, manifest, js/registry.json, js/app,
-//   js/core, and every puzzle whose registry tier is "core" — today Matchless):
-//   precached at install, so after one visit every mode of a core puzzle works
-//   offline (the daily included: the browser engine builds it).
-// * GROUPS, files only one puzzle needs (a registry row's tier other than
-//   "core"; today: kirchhoff). Not precached, so a first visit to the default
-//   puzzle never downloads them. Each group file is stored as it is first
-//   fetched, and a page can ask for a whole group with the message
-//   {type: 'cache-group', group}; the reply {ok, group, count} comes back on the
-//   message's port (or to the client). A puzzle's app asks on its first route
-//   (js/app/offline.js), so one visit makes every view of that puzzle work
-//   offline, the lazily loaded ones included.
-// * A new version precaches the core, and also every group the previous
-//   version's cache held any file of, so an update never takes a puzzle away
-//   offline; then activate deletes the old versions.
-//
-// VERSION, ASSETS and GROUPS are stamped when the site is served or written
-// (proofgrid.server, from the tiers of the registry rows, proofgrid.registry):
-// VERSION is a hash of every asset of both tiers, so any change installs a new
-// cache. A group file fetched while the server already publishes a newer
-// version is stored with the newer bytes until the new worker (installed on the
-// next check of sw.js) replaces this cache.
+// The service worker: one versioned offline cache (docs: proofgrid/server/site.py).
+// * ASSETS, the core: precached at install. A first install keeps the core
+//   files the page just loaded, from the HTTP cache (no second download); an
+//   update revalidates the whole core and every group the old cache held.
+// * GROUPS, one per puzzle whose registry tier is not "core": stored as first
+//   fetched; {type: 'cache-group', group} caches a whole group.
+// * {type: 'cache-all'} (sent once the page is idle, js/app/offline.js) caches
+//   every file not cached yet, so one visit makes every page work offline.
+// Replies {ok, group, count, fetched} go to the message's port.
+// VERSION (a hash of every asset), ASSETS and GROUPS are stamped by the server.
 
 const VERSION = "dev";
 const ASSETS = ["./"];
@@ -48,6 +34,20 @@ async function cacheGroup(group) {
   return { ok: true, group, count: paths.length, fetched: missing.length };
 }
 
+/**
+ * Cache every file of this version not cached yet: the core and every group
+ * (the page asks once it is idle, js/app/offline.js, so one visit makes every
+ * page of every puzzle work offline). Resolves {ok, count, fetched}.
+ */
+async function cacheAll() {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  const paths = [...ASSETS, ...Object.values(GROUPS).flat()];
+  const missing = paths.filter((p) => !have.has(absolute(p)));
+  await cache.addAll(revalidating(missing));
+  return { ok: true, group: 'all', count: paths.length, fetched: missing.length };
+}
+
 /** The groups any older version's cache holds a file of (by URL). */
 async function groupsUsedBefore() {
   const used = new Set();
@@ -61,11 +61,41 @@ async function groupsUsedBefore() {
   return [...used];
 }
 
+/**
+ * A first install keeps the core files the page has just loaded, straight from
+ * the browser's HTTP cache (no network: 'only-if-cached'), so the first visit
+ * transfers nothing twice; the files it has not loaded come with the idle
+ * fetch (cacheAll). Resolves the number kept. The page itself ('./') is always
+ * kept, from the network if need be.
+ */
+async function precacheFromPage(cache) {
+  let kept = 0;
+  await Promise.all(ASSETS.map(async (p) => {
+    try {
+      const res = await fetch(new Request(p, { cache: 'only-if-cached', mode: 'same-origin' }));
+      if (res.ok) {
+        await cache.put(absolute(p), res);
+        kept += 1;
+      }
+    } catch {
+      // not loaded by the page: the idle fetch brings it
+    }
+  }));
+  if (!(await cache.match('./'))) await cache.addAll(revalidating(['./']));
+  return kept;
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
+    const before = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
     const cache = await caches.open(CACHE);
-    await cache.addAll(revalidating(ASSETS));
-    for (const group of await groupsUsedBefore()) await cacheGroup(group);
+    if (before.length) {
+      // An update: the whole new core, revalidated, and every group the user had.
+      await cache.addAll(revalidating(ASSETS));
+      for (const group of await groupsUsedBefore()) await cacheGroup(group);
+    } else {
+      await precacheFromPage(cache);
+    }
     await self.skipWaiting();
   })());
 });
@@ -80,12 +110,13 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'cache-group') return;
+  if (!data || (data.type !== 'cache-group' && data.type !== 'cache-all')) return;
   const reply = (msg) => {
     if (event.ports && event.ports[0]) event.ports[0].postMessage(msg);
     else if (event.source) event.source.postMessage(msg);
   };
-  event.waitUntil(cacheGroup(data.group).then(reply, (err) => reply({
+  const job = data.type === 'cache-all' ? cacheAll() : cacheGroup(data.group);
+  event.waitUntil(job.then(reply, (err) => reply({
     ok: false, group: data.group, count: 0, error: String((err && err.message) || err).slice(0, 160),
   })));
 });

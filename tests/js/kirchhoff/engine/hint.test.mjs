@@ -65,10 +65,15 @@ test('hints are sound against brute force (1200 positions up to 3x3)', () => {
     if (h.kind === 'lost') {
       assert.equal(sols.length, 0);
       assert.equal(K.status(pos), 'lost');
-      if (h.regions.length && h.cell < 0) {
-        const g = galeNumbers(board, K.propagate(board, K.masksOf(marks)).masks, h.regions[0]);
-        assert.equal(g.surplus, h.surplus);
-        assert.ok(g.surplus > g.cap, 'the certificate owes more than its boundary carries');
+      // issue 12: a proof whose uses are the player's marks; a region end owes more than its edges carry
+      assert.ok(h.text.startsWith('lost — '));
+      if (h.proof) {
+        const moves = marks.map((m, e) => (m ? K.formatMove(board, e, m) : null));
+        for (const mv of h.proof.uses) assert.ok(moves.includes(mv), mv);
+        if ('region' in h.proof.ends) {
+          const reg = h.regions[h.regions.length - 1];
+          assert.ok(reg.surplus > reg.capacity, 'the region owes more than its edges carry');
+        }
       }
     } else if (h.kind === 'solved') {
       assert.ok(K.isSolution(board, K.arrowsOf(marks)));

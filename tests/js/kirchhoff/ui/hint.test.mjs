@@ -1,22 +1,15 @@
-// What HINT draws. Oracles: the engine's own hint fields (the explanation
-// must point at exactly the cell, region and edge the engine names, and an
-// actionable hint's mark must hold in the solution), and hand-written cases
-// for the Gale sentence.
+// What HINT draws. Oracles: the engine's own hint fields and proof (the walk
+// must end at exactly the edge the engine names, each step outlines what its
+// proof step reads, an actionable hint's mark must hold in the solution), and
+// the proof's sentences (one step's sentences each, all of them in order).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
-import { explainHint, regionSentence } from '../../../../src/proofgrid/web/js/kirchhoff/ui/hint-view.js';
+import { explainHint } from '../../../../src/proofgrid/web/js/kirchhoff/ui/hint-view.js';
 import { edgeCount } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
 import { rngFor } from '../../helpers.mjs';
-
-test('the Gale sentence', () => {
-  assert.equal(regionSentence({ surplus: 2, boundary: 2 }), 'surplus 2, 2 edges leave: all must point out');
-  assert.equal(regionSentence({ surplus: 1, boundary: 1, outward: true }), 'surplus 1, 1 edge leaves: all must point out');
-  assert.equal(regionSentence({ surplus: 3, boundary: 3, outward: false }), 'deficit 3, 3 edges enter: all must point in');
-  assert.equal(regionSentence({ surplus: null, boundary: null }), '');
-});
 
 test('every hint on the way to a solution is explained and drawn where the engine says', () => {
   const kinds = new Set();
@@ -31,15 +24,19 @@ test('every hint on the way to a solution is explained and drawn where the engin
         kinds.add(h.kind);
         assert.ok(info.actionable, `${h.kind} is actionable`);
         assert.equal(info.edge, h.edge);
-        assert.equal(info.overlay.edge, h.edge);
+        const last = info.steps[info.steps.length - 1];
+        assert.equal(last.overlay.edge, h.edge);
+        assert.equal(info.overlay, info.steps[0].overlay);
         assert.equal(info.mark === 3 ? 0 : info.mark, sol[h.edge]);
-        assert.ok(info.headline.length > 10);
-        if (h.kind === 'region') {
-          assert.deepEqual(info.overlay.region, h.region && h.region.length ? h.region : null);
-          if (Number.isInteger(h.surplus) && h.region && h.region.length) assert.ok(info.headline.includes(regionSentence(h)));
-        }
-        if (h.kind === 'local') assert.equal(info.overlay.cell, h.cell);
-        if (h.kind === 'exact') assert.ok(/Every completion/.test(info.headline));
+        assert.equal(info.headline, h.reason);
+        assert.equal(info.steps.length, h.proof.steps.length);
+        assert.deepEqual(info.steps.map((st) => st.text).join('\n').split('\n'), [...h.words]);
+        h.proof.steps.forEach((st, i) => {
+          const ov = info.steps[i].overlay;
+          if ('cell' in st) assert.equal(engine.cellName(board, ov.cell), st.cell);
+          if ('region' in st) assert.ok(ov.region.length > 0);
+        });
+        if (h.kind === 'local') assert.equal(last.overlay.cell, h.cell);
         pos = engine.setMark(pos, h.edge, h.mark);
       }
       assert.equal(engine.status(pos), 'won');
@@ -66,10 +63,13 @@ test('a wrong arrow: lost, explained with the engine region or cell, drawn as an
       assert.equal(info.actionable, false);
       assert.equal(info.overlay.kind, 'alarm');
       assert.ok(info.headline.startsWith('This position can no longer be completed'));
-      if (h.region && h.region.length) {
+      assert.deepEqual(info.overlay.edges, [e], 'the proof uses the wrong arrow, drawn');
+      const end = h.proof.ends;
+      if ('region' in end) {
         withRegion += 1;
-        assert.deepEqual(info.overlay.region, h.region);
-      } else if (h.cell >= 0) {
+        assert.deepEqual(info.overlay.region.map((c) => engine.cellName(board, c)),
+          [...new Set(end.region.map((t) => t.split(':')[0]))].sort((a, b) => engine.parseNode(board, a) - engine.parseNode(board, b)));
+      } else if ('cell' in end) {
         assert.deepEqual(info.overlay.region, [h.cell]);
       }
     }

@@ -18,7 +18,7 @@ import {
 } from '../../../../src/proofgrid/web/js/kirchhoff/ui/records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from '../../../../src/proofgrid/web/js/kirchhoff/ui/routes.js';
 import { Stopwatch, formatMs, recordTime } from '../../../../src/proofgrid/web/js/kirchhoff/ui/timer.js';
-import { alarmEnabled, withAlarm } from '../../../../src/proofgrid/web/js/kirchhoff/ui/alarm.js';
+import { OPTIONS, migrateOldOptions, option, options, setOption } from '../../../../src/proofgrid/web/js/kirchhoff/ui/options.js';
 import { rngFor } from '../../helpers.mjs';
 
 const R = (hints, number = 1, ms = null) => ({ number, hints, ms });
@@ -68,11 +68,13 @@ test('the first result of a date counts; bad results are refused', () => {
   assert.equal(s.cleanPct, 67);
 });
 
-test('the share card names the number, hints, time and streak, and nothing of the board', () => {
-  const t = kirchhoffShareText({ number: 12, hints: 0, ms: 185000, streak: 4, url: 'https://x.test/' });
-  assert.deepEqual(t.split('\n'), ['Kirchhoff #12', '⚡ solved without a hint', '⏱ 3:05', '🟩🟩🟩🟩🟩', '🔥 Streak 4', 'https://x.test/']);
+test('the share card names the number, hints, the alarm, time and streak, and nothing of the board', () => {
+  const t = kirchhoffShareText({ number: 12, hints: 0, ms: 185000, alarm: false, streak: 4, url: 'https://x.test/' });
+  assert.deepEqual(t.split('\n'), ['Kirchhoff #12', '💡 no hints', '🔕 lost alarm off', '⏱ 3:05', '🟩🟩🟩🟩🟩', '🔥 Streak 4', 'https://x.test/']);
   const u = kirchhoffShareText({ number: 3, hints: 1, streak: 1 });
-  assert.deepEqual(u.split('\n'), ['Kirchhoff #3', '⚡ solved with 1 hint', '🟨', '🔥 Streak 1']);
+  assert.deepEqual(u.split('\n'), ['Kirchhoff #3', '💡 1 hint', '🟨', '🔥 Streak 1']);
+  const v = kirchhoffShareText({ number: 3, hints: 3, alarm: true, streak: 1 });
+  assert.deepEqual(v.split('\n').slice(1, 3), ['💡 3 hints', '🔔 lost alarm on']);
   assert.ok(!/[a-p]\d|[+\u2212-]\d|→/.test(u.split('\n').slice(1).join(' ')), 'no cells, clues or arrows');
   assert.equal(kirchhoffShareText({ number: 3, hints: 40, streak: 1 }).split('\n')[2], '🟨'.repeat(10));
 });
@@ -111,9 +113,6 @@ test('saved data: schemas accept what the app writes and reset what it never wou
   const backend = new MemoryBackend();
   const store = new Store(backend);
   defineKirchhoffKeys(store);
-  assert.equal(store.get(SETTINGS_KEY).alarm.easy, true, 'the alarm is on by default for easy');
-  assert.equal(store.get(SETTINGS_KEY).alarm.hard, false);
-  assert.equal(store.get(SETTINGS_KEY).timer, false, 'the timer is hidden by default');
   store.update(DAILY_KEY, (d) => ({ ...d, current: { date: '2026-05-01', marks: '0123', hints: 2, ms: 10, revealed: false } }));
   store.update(PLAY_KEY, (d) => ({ ...d, preset: 'giant', current: { id: '7x7dh:ABC', marks: '' } }));
   store.update(TIMES_KEY, () => ({ best: { easy: 1234 } }));
@@ -124,11 +123,11 @@ test('saved data: schemas accept what the app writes and reset what it never wou
   assert.deepEqual(store.get(TIMES_KEY), { best: {} });
   assert.deepEqual(store.takeNotices().map((n) => n.what), ['reset', 'reset']);
   assert.throws(() => store.set(PLAY_KEY, { preset: 'huge', current: null }), RangeError);
-  const s = store.get(SETTINGS_KEY);
-  assert.equal(alarmEnabled(s, 'easy'), true);
-  assert.equal(alarmEnabled(s, 'hard'), false);
-  assert.equal(alarmEnabled(withAlarm(s, 'hard', true), 'hard'), true);
-  assert.equal(alarmEnabled(withAlarm(s, 'easy', false), 'easy'), false);
+  // A finished daily may say whether the lost alarm was on; older records do not.
+  const rec = recordDaily({}, '2026-05-02', { number: 2, hints: 3, ms: null, alarm: true });
+  assert.deepEqual(rec['2026-05-02'], { number: 2, hints: 3, ms: null, alarm: true });
+  assert.deepEqual(recordDaily({}, '2026-05-02', R(1))['2026-05-02'], R(1));
+  assert.throws(() => recordDaily({}, '2026-05-02', { ...R(1), alarm: 'yes' }), RangeError);
   assert.equal(presetOfSize(7, 7), 'hard');
   assert.equal(presetOfSize(16, 16), 'giant');
   assert.equal(presetOfSize(7, 8), 'other');
@@ -161,4 +160,24 @@ test('routes: #kirchhoff/... round-trips; Matchless routes are untouched', () =>
   assert.deepEqual(parseRoute('#home'), { view: 'home' });
   assert.deepEqual(parseRoute(''), { view: 'daily' });
   assert.deepEqual(parseRoute('#edit/6x6:AB'), { view: 'edit', id: '6x6:AB' });
+});
+
+test('options: the same defaults on every preset (alarm on), stored in the site settings', () => {
+  const backend = new MemoryBackend();
+  const store = new Store(backend);
+  defineKirchhoffKeys(store);
+  assert.deepEqual(options(store), { indicators: true, alarm: true, timer: false, empties: false });
+  assert.deepEqual(OPTIONS.map((o) => o.key), ['indicators', 'alarm', 'timer', 'empties']);
+  setOption(store, 'alarm', false);
+  assert.equal(option(store, 'alarm'), false);
+  assert.equal(JSON.parse(backend.getItem('proofgrid.settings')).data.puzzles.kirchhoff.alarm, false);
+  // The old per-preset key: the player's clue-count and timer choices carry over, once.
+  const old = new Store(new MemoryBackend());
+  defineKirchhoffKeys(old);
+  old.set(SETTINGS_KEY, { indicators: false, timer: true, alarm: { easy: true, medium: false, hard: false, expert: false, giant: false, other: false } });
+  migrateOldOptions(old);
+  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: false });
+  assert.equal(old.readRaw(old.key(SETTINGS_KEY)), null);
+  migrateOldOptions(old); // nothing left to carry
+  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: false });
 });

@@ -43,3 +43,17 @@ test('random duels: credits, turns, masks and outcomes', () => {
   assert.throws(() => newDuel(engine, engine.parseGameId('4x4#1'), 'longest'), RangeError);
   assert.equal(duelOutcome(newDuel(engine, engine.parseGameId('4x4#1'))).winner, null);
 });
+
+test('who starts: the chosen player moves first and is credited with the first cascade', () => {
+  const board = engine.parseGameId('4x4#3');
+  for (const first of [0, 1]) {
+    const d = newDuel(engine, board, 'fewest', first);
+    assert.equal(d.turn, first);
+    assert.equal(d.first, first);
+    const { duel: after, depths } = duelMove(engine, d, 0);
+    assert.equal(after.scores[first], depths.size);
+    assert.equal(after.scores[1 - first], 0);
+    assert.equal(after.turn, 1 - first);
+  }
+  assert.throws(() => newDuel(engine, board, 'fewest', 2), RangeError);
+});

@@ -5,36 +5,35 @@
 // the first time one of its routes shows (so a failure shows a message instead
 // of a blank page). The default puzzle (route "") loads at start; the home page
 // (#home) on first use; the header's navigation and footer follow the puzzle
-// on screen.
+// on screen. The shell keeps the page's one <h1> (#page-title, set by the views
+// through setPageTitle), the skip link, the "?" (how-to) and ⚙ (settings)
+// buttons, and asks the service worker, once the page is idle, to fetch the
+// rest of the site so every page of every puzzle works offline.
 
+import { openHowto, openSettings } from './dialogs.js';
+import { keepEverythingOffline } from './offline.js';
 import { loadRegistry, moduleUrl } from './registry.js';
 import { routeOf } from './router.js';
-import { SETTINGS_SCHEMA, applySettings } from './settings.js';
+import { applySettings, defineSettings, howtoSeen, markHowtoSeen, readSettings } from './settings.js';
 import { Store } from './storage.js';
-import { el, firstLine, mount, toast } from './ui.js';
+import { SITE_NAME, el, firstLine, mount, pageTitleStamp, setPageTitle, toast } from './ui.js';
 
 const NOTICE = {
   reset: (label) => `Your saved ${label} could not be read, so they were reset. Nothing else was touched.`,
   migrated: (label) => `Your saved ${label} were updated to the current format.`,
+  skipped: () => 'One saved game could not be read, so it was set aside. Your other games are safe.',
+  full: () => "This device's storage is full, so this game is kept only until the page closes.",
 };
 
 function showNotices(store) {
+  const seen = new Set();
   for (const { name, what } of store.takeNotices()) {
     const label = store.schemas.get(name)?.label || name;
-    toast(NOTICE[what](label), { ms: 6000 });
+    const text = (NOTICE[what] || NOTICE.reset)(label);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    toast(text, { ms: 6000 });
   }
-}
-
-function wireContrast(store) {
-  const btn = document.getElementById('contrast');
-  if (!btn) return;
-  const sync = () => btn.setAttribute('aria-pressed', String(store.get('settings').highContrast));
-  btn.addEventListener('click', () => {
-    const s = store.update('settings', (d) => ({ ...d, highContrast: !d.highContrast }));
-    applySettings(s);
-    sync();
-  });
-  sync();
 }
 
 // The header's navigation, brand and footer as the page ships them (the default
@@ -70,6 +69,25 @@ function markNav(current) {
   }
 }
 
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex="0"]';
+
+/** The skip link: focus the board's first control (data-skip-target), never touching the hash. */
+function wireSkipLink(main) {
+  const link = document.querySelector('.skip');
+  if (!link) return;
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    const target = main.querySelector('[data-skip-target]');
+    // A control that does something: never a board's outer <svg>.
+    const first = (root, sel) => [...root.querySelectorAll(sel)].find((n) => n.localName !== 'svg') || null;
+    let focus = null;
+    if (target) focus = target.matches(FOCUSABLE) && target.localName !== 'svg' ? target : first(target, FOCUSABLE);
+    focus ||= first(main, `:scope > :not(h1) :is(${FOCUSABLE})`) || main;
+    focus.focus();
+    focus.scrollIntoView?.({ block: 'nearest' });
+  });
+}
+
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
@@ -77,46 +95,78 @@ function registerServiceWorker() {
     if (hadController) toast('A new version of the app is ready — reload to use it.', { ms: 8000 });
   });
   navigator.serviceWorker.register('sw.js').then(
-    () => navigator.serviceWorker.ready.then(() => { document.documentElement.dataset.offline = 'ready'; }),
+    () => navigator.serviceWorker.ready.then(() => {
+      document.documentElement.dataset.offline = 'ready';
+      keepEverythingOffline();
+    }),
     () => { document.documentElement.dataset.offline = 'unavailable'; },
   );
 }
 
+/** Link a puzzle's own stylesheet (its registry row's `style`) once; resolves when it applies. */
+function linkStyle(row) {
+  if (!row.style) return Promise.resolve();
+  const href = new URL(row.style, document.baseURI).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = el('link', { rel: 'stylesheet', href: row.style });
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true }); // the page still works, unstyled
+    document.head.append(link);
+  });
+}
+
 async function start() {
   const main = document.getElementById('main');
+  const h1 = document.getElementById('page-title');
   const rowsLoading = loadRegistry();
-  const store = new Store();
-  store.define('settings', SETTINGS_SCHEMA);
-  applySettings(store.get('settings'));
-  wireContrast(store);
+  const store = defineSettings(new Store());
+  applySettings(readSettings(store));
+  wireSkipLink(main);
   const rows = await rowsLoading;
   const apps = new Map(); // puzzle name -> promise of its mounted app
   const appOf = (row) => {
     if (!apps.has(row.name)) {
-      const app = import(moduleUrl(row)).then((m) => m.mount({ store, row }));
+      const app = Promise.all([import(moduleUrl(row)), linkStyle(row)]).then(([m]) => m.mount({ store, row }));
       app.catch(() => apps.delete(row.name));
       apps.set(row.name, app);
     }
     return apps.get(row.name);
   };
+  let current = null; // {row, app} of the puzzle on screen (null on the home page)
+  const howtoButton = document.getElementById('howto-open');
+  howtoButton?.addEventListener('click', () => { if (current?.app.howto) openHowto(current.app.howto); });
+  document.getElementById('settings-open')?.addEventListener('click', async () => {
+    const loaded = await Promise.allSettled(rows.map(appOf));
+    const puzzles = rows.map((row, i) => ({
+      name: row.name, title: row.title,
+      settings: loaded[i].status === 'fulfilled' ? loaded[i].value.settings || [] : [],
+    }));
+    openSettings(store, puzzles);
+  });
   const landing = routeOf(rows, '');
   let fallback;
   try {
     fallback = landing.home ? null : await appOf(landing.row);
   } catch (err) {
-    mount(main, el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err)}.`));
+    mount(main, h1, el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err)}.`));
     return;
   }
   const renderRoute = async (route) => {
-    if (route.home) return { node: (await import('./home.js')).homeView(), view: 'home', nav: 'home', title: 'proofgrid' };
+    if (route.home) {
+      const node = await (await import('./home.js')).homeView({ rows, store, appOf });
+      return { node, view: 'home', nav: 'home', title: SITE_NAME, puzzle: null };
+    }
     const app = await appOf(route.row);
-    return { ...(await app.render(route.rest)), chrome: app.chrome, title: route.row.title };
+    return { ...(await app.render(route.rest)), chrome: app.chrome, title: route.row.title, puzzle: { row: route.row, app } };
   };
   let first = true;
   let latest = 0;
+  let shown = 0;
   const show = async () => {
     const token = ++latest;
     const route = routeOf(rows, location.hash);
+    const stamp = pageTitleStamp();
     let out;
     try {
       out = await renderRoute(route);
@@ -125,28 +175,30 @@ async function start() {
         `Something went wrong showing that page (${firstLine(err)}). Here is today's daily.`);
       try {
         if (!fallback) throw err;
-        out = { ...(await fallback.render('')), chrome: fallback.chrome, title: landing.row.title };
+        out = { ...(await fallback.render('')), chrome: fallback.chrome, title: landing.row.title, puzzle: { row: landing.row, app: fallback } };
         out.node.prepend(banner);
       } catch (err2) {
-        out = { node: el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err2)}.`) };
+        out = { node: el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err2)}.`), puzzle: null };
       }
     }
     if (token !== latest) return; // a newer navigation won
     setChrome(out.chrome || null);
-    mount(main, out.node);
+    mount(main, h1, out.node); // the page's <h1> stays, the view follows it
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
     markNav(out.nav ?? out.view);
-    const h = main.querySelector('h2');
-    const name = out.title || 'proofgrid';
-    document.title = h && h.textContent !== name ? `${h.textContent} — ${name}` : name;
-    if (!first && h) {
-      h.setAttribute('tabindex', '-1');
-      h.focus({ preventScroll: true });
-    }
+    if (pageTitleStamp() === stamp) setPageTitle(out.title || SITE_NAME); // the view chose none
+    if (!first && h1) h1.focus({ preventScroll: true });
     first = false;
+    current = out.puzzle;
+    if (howtoButton) howtoButton.hidden = !current?.app.howto;
     showNotices(store);
-    document.documentElement.dataset.view = main.firstElementChild?.dataset.mode || out.view;
+    document.documentElement.dataset.view = out.node.dataset?.mode || out.view;
+    document.documentElement.dataset.shown = String(++shown); // pages shown so far (tests wait on it)
     performance.mark('view-ready');
+    if (current?.app.howto && !howtoSeen(store, current.row.name)) {
+      markHowtoSeen(store, current.row.name);
+      openHowto(current.app.howto);
+    }
   };
   addEventListener('hashchange', show);
   await show();

@@ -21,7 +21,7 @@ function ask(worker, message) {
   });
 }
 
-async function request(group) {
+async function request(group, message = { type: 'cache-group', group }) {
   const flags = document.documentElement.dataset;
   const key = datasetKey(group);
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) {
@@ -32,7 +32,7 @@ async function request(group) {
   let reply;
   try {
     const registration = await navigator.serviceWorker.ready; // js/app/main.js registers it
-    reply = await ask(registration.active, { type: 'cache-group', group });
+    reply = await ask(registration.active, message);
   } catch (err) {
     reply = { ok: false, group, count: 0, error: String((err && err.message) || err).slice(0, 160) };
   }
@@ -47,4 +47,31 @@ async function request(group) {
 export function keepOffline(group) {
   if (!asked.has(group)) asked.set(group, request(group));
   return asked.get(group);
+}
+
+function whenIdle() {
+  return new Promise((resolve) => {
+    const go = () => (globalThis.requestIdleCallback
+      ? requestIdleCallback(() => resolve(), { timeout: 4000 })
+      : setTimeout(resolve, 1500));
+    if (document.readyState === 'complete') go();
+    else addEventListener('load', go, { once: true });
+  });
+}
+
+let everything = null;
+
+/**
+ * Once the page is idle, ask the service worker to fetch every file of the
+ * site it does not hold yet (the rest of the core and every puzzle's group),
+ * so one visit makes every page of every puzzle work offline. Once per page
+ * load; shows on <html> as data-offline-all (pending, ready, failed) and
+ * resolves the worker's reply {ok, count, fetched}; never rejects.
+ */
+export function keepEverythingOffline() {
+  everything ||= whenIdle().then(() => {
+    performance.mark('offline-all'); // where the first visit's own transfer ends (tests measure it)
+    return request('all', { type: 'cache-all' });
+  });
+  return everything;
 }

@@ -17,6 +17,8 @@ import { CodeError, decodeCode, encodeCode } from './codes.js';
 
 class MemoryBackend {
   constructor() { this.map = new Map(); }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
   getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
   setItem(k, v) { this.map.set(k, String(v)); }
   removeItem(k) { this.map.delete(k); }
@@ -144,7 +146,42 @@ export class Store {
     return clone(next);
   }
 
-  /** Notices gathered since the last call ({name, what: 'reset' | 'migrated'}). */
+  // --- raw keys, for data kept one key per item (js/app/games.js) -------------
+
+  /** The text under the full key `raw` (null when missing or unreadable). */
+  readRaw(raw) { return this._read(raw); }
+
+  /**
+   * Write `text` under the full key `raw`; false when the backend refused (the
+   * value is then kept in memory for this session only).
+   */
+  writeRaw(raw, text) { return this._write(raw, text); }
+
+  /** Remove the full key `raw` (never throws). */
+  removeRaw(raw) {
+    this.fallback.delete(raw);
+    try { this.backend.removeItem(raw); } catch { /* nothing to do */ }
+  }
+
+  /** Every full key name starting with `start` (backend and session-only ones). */
+  rawKeys(start) {
+    const out = new Set([...this.fallback.keys()].filter((k) => k.startsWith(start)));
+    try {
+      const n = this.backend.length;
+      for (let i = 0; i < n; i++) {
+        const k = this.backend.key(i);
+        if (typeof k === 'string' && k.startsWith(start)) out.add(k);
+      }
+    } catch { /* a backend that cannot list keys: only the session's */ }
+    return [...out];
+  }
+
+  /** Add a notice (shown by the shell) for data not under a declared key. */
+  notice(label, what) {
+    this._notices.push({ name: label, what });
+  }
+
+  /** Notices gathered since the last call ({name, what: 'reset' | 'migrated' | 'skipped' | 'full'}). */
   takeNotices() {
     const out = this._notices;
     this._notices = [];

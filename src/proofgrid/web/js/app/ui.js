@@ -82,3 +82,27 @@ export function listenWhileConnected(root, target, type, fn) {
   };
   target.addEventListener(type, handler);
 }
+
+// --- the page's one level-one heading ------------------------------------------------
+
+export const SITE_NAME = 'proofgrid';
+let titleSetAt = 0; // bumped by every setPageTitle, so the shell knows a view chose its title
+
+/**
+ * Set the page's one <h1> (#page-title, kept by the shell) and document.title.
+ * Views call it with the route's title (e.g. 'Daily Kirchhoff'); their own
+ * headings are <h2> and below.
+ */
+export function setPageTitle(text) {
+  const title = String(text || SITE_NAME);
+  titleSetAt += 1;
+  const h1 = globalThis.document?.getElementById('page-title');
+  if (h1) h1.textContent = title;
+  if (globalThis.document) document.title = title === SITE_NAME ? SITE_NAME : `${title} — ${SITE_NAME}`;
+  return title;
+}
+
+/** A counter that changes whenever setPageTitle is called (for the shell). */
+export function pageTitleStamp() {
+  return titleSetAt;
+}

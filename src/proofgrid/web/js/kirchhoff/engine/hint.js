@@ -1,81 +1,40 @@
-// Hints that explain themselves: the next forced edge, ranked as a person would
-// find it, mirroring src/proofgrid/kirchhoff/hint.py (reason texts included,
-// character for character). Derived from the position alone, never from a
-// stored answer, and sound: the state named holds in every completion.
-//   (a) local  — arc consistency on the cells' own clues leaves one state;
-//   (b) region — the max-flow relaxation rules states out by a tight Gale
-//                region, directly or by trial (the region is returned to draw);
-//   (c) exact  — only the exact counter sees it: every completion has it.
-// A position with no completion is 'lost' (exact), with the offending region
-// when the relaxation sees one. Tie-breaks: smallest edge id within a rung;
-// direct region deductions before trials.
+// Hints that explain themselves: the next forced edge, with a checkable proof
+// and its sentences, mirroring src/proofgrid/kirchhoff/hint.py (headline and
+// words included, character for character). Derived from the position alone,
+// never from a stored answer, and sound: the state named holds in every
+// completion. Every hint and every lost verdict carries a `proof` in issue 12's
+// JSON format (proof.js) and its `words` (words.js). The kind says which rules
+// the proof needs:
+//   local  — cell steps only;
+//   region — cell and region steps (counting arrows around a group of cells);
+//   exact  — a refutation or split, or beyond the prover's budget the exact
+//            counter alone (then without a proof).
+// A position with no completion is 'lost' (decided exactly by the counter); its
+// proof's uses are marks that cannot all be right. Which hint: the fewest
+// refutations, then region steps, then steps; then next to the player's last
+// mark, the cell with the fewest free edges, arrows before unused, lowest edge.
 
-import { arrowsOf, clueToken, isSolution, masksOf, stateMark } from './board.js';
-import { analyse, count } from './exact.js';
-import { propagate, singleState } from './local.js';
-import { formatMove } from './moves.js';
-import { cmpSeq, makeRegion, probe, relax, sameRegion } from './relax.js';
+import { arrowsOf, isSolution, markMask, masksOf, stateMark } from './board.js';
+import { analyse, isLost } from './exact.js';
+import { allFree, singleState } from './local.js';
+import { formatMove, parseMove } from './moves.js';
+import { BUDGET, obviousEmpties as proofEmpties, parseNode, proveHint, proveLost, regionNumbers } from './proof.js';
+import { makeRegion } from './relax.js';
+import { hintHeadline, lostHeadline, proofWords } from './words.js';
 
 export const HintKind = Object.freeze({
   LOCAL: 'local', REGION: 'region', EXACT: 'exact', LOST: 'lost', SOLVED: 'solved', NONE: 'none',
 });
 
-/** Python's cell_name, divmod semantics included. */
-function name(board, cell) {
-  const C = board.cols;
-  const r = Math.floor(cell / C);
-  const c = cell - r * C;
-  return `${String.fromCharCode(97 + c)}${r + 1}`;
-}
-
-function describeEdge(board, edge, state) {
-  const [u, v] = board.geometry.ends[edge];
-  const a = name(board, u);
-  const b = name(board, v);
-  if (state === 0) return `${a}–${b} is unused`;
-  if (state === 1) return `${a}→${b}`;
-  return `${b}→${a}`;
-}
-
-function regionText(board, reg) {
-  const names = reg.allCells.map((c) => name(board, c));
-  return `{${names.slice(0, 8).join(' ')}${names.length > 8 ? ' …' : ''}}`;
-}
-
-function plural(k, noun) {
-  return k === 1 ? `${k} ${noun}` : `${k} ${noun}s`;
-}
-
-function overflowText(board, reg) {
-  const [send, more, cross] = reg.outward ? ['send out', 'takes in', 'leave'] : ['take in', 'sends out', 'enter'];
-  return `region ${regionText(board, reg)} must ${send} ${plural(reg.surplus, 'more arrow')} than `
-    + `it ${more}, but only ${plural(reg.capacity, 'edge')} can ${cross} it`;
-}
-
-function cutReason(board, edge, state, regs, trial) {
-  const what = describeEdge(board, edge, state);
-  if (!regs.length) return `${what}: a region cut of the flow relaxation forces it`;
-  const reg = regs[0];
-  if (trial) return `${what}: otherwise ${overflowText(board, reg)}`;
-  const [send, more, cross, way, back] = reg.outward
-    ? ['send out', 'takes in', 'leave', 'outward', 'in']
-    : ['take in', 'sends out', 'enter', 'inward', 'out'];
-  if (reg.capacity === 0) {
-    return `${what}: no arrow can ${cross} region ${regionText(board, reg)} and it must `
-      + `${send} as many arrows as it ${more}, so no arrow goes ${back} either`;
-  }
-  return `${what}: region ${regionText(board, reg)} must ${send} `
-    + `${plural(reg.surplus, 'more arrow')} than it ${more} and exactly `
-    + `${plural(reg.capacity, 'edge')} can ${cross} it, so each of those carries an arrow ${way} `
-    + `and no arrow goes ${back}`;
-}
-
 /**
- * A frozen hint: {kind, edge, state, mark, move, cell, regions, trial, text,
- * region (the first region's cells or null), surplus, boundary, outward}.
- * edge/state/mark are -1 and move '' when the hint names no edge.
+ * A frozen hint: {kind, edge, state, mark, move, cell, regions, trial, reason,
+ * text (= reason), proof (or null), words, region (the first region's cells or
+ * null), surplus, boundary, outward}. edge/state/mark are -1 and move '' when
+ * the hint names no edge.
  */
-function makeHint(board, kind, { edge = -1, state = -1, cell = -1, regions = [], trial = false, text = '' } = {}) {
+function makeHint(board, kind, {
+  edge = -1, state = -1, cell = -1, regions = [], trial = false, reason = '', proof = null,
+} = {}) {
   const reg = regions.length ? regions[0] : null;
   return Object.freeze({
     kind,
@@ -86,8 +45,10 @@ function makeHint(board, kind, { edge = -1, state = -1, cell = -1, regions = [],
     cell,
     regions: Object.freeze(regions.slice()),
     trial,
-    text,
-    reason: text,
+    reason,
+    text: reason,
+    proof,
+    words: Object.freeze(proof === null ? [] : proofWords(board, proof)),
     region: reg ? reg.allCells : null,
     surplus: reg ? reg.surplus : null,
     boundary: reg ? reg.capacity : null,
@@ -95,108 +56,108 @@ function makeHint(board, kind, { edge = -1, state = -1, cell = -1, regions = [],
   });
 }
 
-function regionsOf(regions, edge, removed) {
-  const out = [];
-  for (let s = 0; s < 3; s++) {
-    if ((removed >> s) & 1) {
-      const hit = regions.get(`${edge},${s}`);
-      if (hit && !out.some((r) => sameRegion(r, hit.region))) out.push(hit.region);
-    }
-  }
-  return out;
+function cellOf(board, name) {
+  return (Number.parseInt(name.slice(1), 10) - 1) * board.cols + name.charCodeAt(0) - 97;
 }
 
-function regionOrder(a, b) {
-  return a.size - b.size || cmpSeq(a.cells, b.cells) || cmpSeq(a.entryOnly, b.entryOnly)
-    || cmpSeq(a.exitOnly, b.exitOnly) || Number(a.outward) - Number(b.outward)
-    || a.surplus - b.surplus || a.capacity - b.capacity;
+const STATE_BIT = { '>': 1, '<': 2, x: 0 };
+
+function edgeOf(board, name) {
+  const [a, b] = name.split('-');
+  const u = cellOf(board, a);
+  const v = cellOf(board, b);
+  return board.geometry.ends.findIndex(([x, y]) => x === u && y === v);
 }
 
 /**
- * The next forced edge of pos with its reason (see the header). One arc-
- * consistency pass; then, only if needed, a max-flow (plus trials) and one
- * exact sweep. Options pass to the counter (deadline). May throw
+ * A proof region as a region object with its numbers under masks: outward when
+ * D reaches Max or exceeds it; surplus is D less what decided edges already
+ * carry, capacity the open edges' most (Python's _as_region).
+ */
+function asRegion(board, names, masks) {
+  const nodes = names.map((t) => parseNode(board, t));
+  const [d, lo, hi] = regionNumbers(board, nodes, masks);
+  const fixedMasks = masks.map((m) => (singleState(m) >= 0 ? m : 1));
+  const [, fixed] = regionNumbers(board, nodes, fixedMasks);
+  const pick = (k) => nodes.filter((n) => n % 3 === k).map((n) => (n - k) / 3).sort((x, y) => x - y);
+  if (d >= hi) return makeRegion(pick(0), pick(1), pick(2), true, d - fixed, hi - fixed);
+  return makeRegion(pick(0), pick(1), pick(2), false, fixed - d, fixed - lo);
+}
+
+/** The top-level regions of a proof (steps, then the end) with their numbers there. */
+function proofRegions(board, proof) {
+  const masks = allFree(board);
+  for (const mv of proof.uses) {
+    const { edge, mark } = parseMove(board, mv);
+    masks[edge] = markMask(mark);
+  }
+  const out = [];
+  for (const st of proof.steps) {
+    if ('region' in st) out.push(asRegion(board, st.region, masks));
+    masks[edgeOf(board, st.edge)] = st.states.reduce((m, x) => m + (1 << STATE_BIT[x]), 0);
+  }
+  const end = proof.ends;
+  if (end !== undefined && 'region' in end) out.push(asRegion(board, end.region, masks));
+  return out;
+}
+
+function lost(pos, budget) {
+  const { board } = pos;
+  const proof = proveLost(pos, { budget });
+  if (proof === null) return makeHint(board, HintKind.LOST, { reason: lostHeadline(board, null) });
+  const end = proof.ends;
+  return makeHint(board, HintKind.LOST, {
+    cell: 'cell' in end ? cellOf(board, end.cell) : -1,
+    regions: proofRegions(board, proof),
+    reason: lostHeadline(board, proof),
+    proof,
+  });
+}
+
+/**
+ * The hint a person would want next, with its proof and sentences (see the
+ * header). Options: lastEdge (the edge of the player's last mark, -1 none),
+ * budget (rule applications), and the counter's options (deadline). May throw
  * CountLimitError on a very open board (as Python does).
  */
-export function hint(pos, opts = {}) {
+export function hint(pos, { lastEdge = -1, budget = BUDGET, ...opts } = {}) {
   const { board } = pos;
-  if (isSolution(board, arrowsOf(pos.marks))) return makeHint(board, HintKind.SOLVED, { text: 'every clue is met' });
-  const masks0 = masksOf(pos.marks);
-  const free = [];
-  masks0.forEach((m, e) => {
-    if (singleState(m) < 0) free.push(e);
-  });
-  const prop = propagate(board, masks0);
-  if (prop.deadCell >= 0) {
-    const v = prop.deadCell;
-    return makeHint(board, HintKind.LOST, {
-      cell: v, regions: [makeRegion([v])], text: `the clue of ${name(board, v)} can no longer be met`,
+  if (isSolution(board, arrowsOf(pos.marks))) return makeHint(board, HintKind.SOLVED, { reason: 'every clue is met' });
+  const masks = masksOf(pos.marks);
+  if (isLost(board, masks, opts)) return lost(pos, budget);
+  const found = proveHint(pos, { lastEdge, budget });
+  if (found !== null) {
+    const [cases, nRegion] = found.size;
+    const kind = cases ? HintKind.EXACT : nRegion ? HintKind.REGION : HintKind.LOCAL;
+    const last = found.proof.steps[found.proof.steps.length - 1];
+    return makeHint(board, kind, {
+      edge: found.edge,
+      state: found.state,
+      cell: 'cell' in last ? cellOf(board, last.cell) : -1,
+      regions: proofRegions(board, found.proof),
+      trial: cases > 0,
+      reason: hintHeadline(board, found.edge, found.state, found.proof),
+      proof: found.proof,
     });
   }
-  const { masks } = prop;
-  if (!count(board, masks, { ...opts, cap: 1 }).value) {
-    const rx = relax(board, masks);
-    if (!rx.feasible && rx.certificate !== null) {
-      return makeHint(board, HintKind.LOST, { regions: [rx.certificate], text: overflowText(board, rx.certificate) });
-    }
-    return makeHint(board, HintKind.LOST, { text: 'no completion exists (only the exact counter sees it)' });
-  }
-  // (a) local
-  for (const e of free) {
-    const s = singleState(masks[e]);
-    if (s >= 0) {
-      const v = prop.reason[e];
-      const clue = v >= 0 ? clueToken(board.clues[v]) : '';
-      return makeHint(board, HintKind.LOCAL, {
-        edge: e, state: s, cell: v,
-        text: `${describeEdge(board, e, s)}: forced by the clue ${clue} of ${name(board, v)} and what its neighbours allow`,
-      });
-    }
-  }
-  // (b) region cuts: direct first, then by trial
-  const pr = probe(board, masks);
-  if (pr !== null && pr.eliminated.size) {
-    const masks2 = masks.map((m, e) => m & ~(pr.eliminated.get(e) || 0));
-    let trial = false;
-    for (const hit of pr.regions.values()) if (hit.hypothetical) trial = true;
-    for (const e of free) {
-      const s = singleState(masks2[e]);
-      if (s >= 0 && masks2[e] !== masks[e]) {
-        const regs = regionsOf(pr.regions, e, masks[e] & ~masks2[e]);
-        return makeHint(board, HintKind.REGION, {
-          edge: e, state: s, regions: regs, trial, text: cutReason(board, e, s, regs, trial),
-        });
-      }
-    }
-    const prop2 = propagate(board, masks2);
-    for (const e of free) {
-      const s = singleState(prop2.masks[e]);
-      if (s >= 0) {
-        const distinct = [];
-        for (const hit of pr.regions.values()) if (!distinct.some((r) => sameRegion(r, hit.region))) distinct.push(hit.region);
-        const regs = distinct.sort(regionOrder).slice(0, 1);
-        const v = prop2.reason[e];
-        return makeHint(board, HintKind.REGION, {
-          edge: e, state: s, cell: v, regions: regs, trial,
-          text: `${describeEdge(board, e, s)}: after the region cut `
-            + `${regs.length ? regionText(board, regs[0]) : ''}, the clue of `
-            + `${v >= 0 ? name(board, v) : '?'} forces it`,
-        });
-      }
-    }
-  }
-  // (c) exact
+  // beyond the prover's budget: the exact counter still knows the forced edges
   const an = analyse(board, masks, { ...opts, cap: 2 });
-  for (const e of free) {
+  for (let e = 0; e < pos.marks.length; e++) {
+    if (pos.marks[e] !== 0) continue;
     const s = singleState(an.support[e]);
-    if (s >= 0) {
-      return makeHint(board, HintKind.EXACT, {
-        edge: e, state: s,
-        text: `${describeEdge(board, e, s)}: every completion has it (only the exact counter sees it)`,
-      });
-    }
+    if (s >= 0) return makeHint(board, HintKind.EXACT, { edge: e, state: s, reason: hintHeadline(board, e, s, null) });
   }
   return makeHint(board, HintKind.NONE, {
-    text: `no edge is forced: ${an.count.capped ? 'at least 2' : an.count.value} completions remain`,
+    reason: `no edge is forced: ${an.count.capped ? 'at least 2' : an.count.value} completions remain`,
   });
+}
+
+/** The edge of the last move of a move list (-1 when there is none), for lastEdge. */
+export function lastMarkEdge(board, moves) {
+  return moves.length ? parseMove(board, moves[moves.length - 1]).edge : -1;
+}
+
+/** Free edges that cell steps alone prove unused ("mark obvious empties"), ascending. */
+export function obviousEmpties(pos) {
+  return proofEmpties(pos);
 }

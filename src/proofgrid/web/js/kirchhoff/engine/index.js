@@ -9,6 +9,8 @@
 //   newPosition / setMark / applyMoves / cellReport / status
 //   count(board, marks, {cap, deadlineMs}) -> {count: BigInt | null, capped, timedOut}
 //   hint(pos), solution(board), generate(params, seed, onProgress), grade(board), daily(dateISO)
+//   hint(pos, {lastEdge}) carries {proof, words}; obviousEmpties(pos) -> edges cell steps prove unused
+//   takeBack(board, marks) -> {unique, edges, marks}   the marks that disagree with the unique solution, removed
 
 import { GameIdError } from '../../core/errors.js';
 import { splitGameId } from '../../core/puzzle.js';
@@ -35,10 +37,15 @@ export {
 } from './exact.js';
 export { GENERATOR_VERSION, MAX_ATTEMPTS, boardFromSolution, generate, recipe } from './generate.js';
 export { HARD_CUT_ROUNDS, gradeBoard } from './grade.js';
-export { HintKind, hint } from './hint.js';
+export { HintKind, hint, lastMarkEdge, obviousEmpties } from './hint.js';
 export { allFree, propagate } from './local.js';
 export { applyMoves, cellReport, executeMove, formatMove, parseMove, splitMoves, status } from './moves.js';
+export {
+  BUDGET as PROOF_BUDGET, edgeName, nodeName, parseNode, proveHint, proveLost, regionNumbers,
+} from './proof.js';
 export { probe, relax } from './relax.js';
+export { markAgrees, takeBack, wrongEdges } from './takeback.js';
+export { MINUS, clueText, hintHeadline, lostHeadline, proofWords } from './words.js';
 export { GameIdError };
 
 /**
@@ -114,11 +121,17 @@ export function grade(board) {
  */
 export function analysePosition(pos, { deadlineMs = null } = {}) {
   const c = count(pos.board, pos.marks, { cap: 2, deadlineMs });
-  const out = { ...c, status: 'playing', lost: false, cell: -1, region: null, surplus: null, boundary: null, outward: null, text: '' };
+  const out = {
+    ...c, status: 'playing', lost: false, cell: -1, region: null, surplus: null, boundary: null, outward: null, text: '',
+    proof: null, words: [], regions: [],
+  };
   if (c.timedOut) return out;
   if (c.count === 0n) {
     const h = hint(pos);
-    return { ...out, status: 'lost', lost: true, cell: h.cell, region: h.region, surplus: h.surplus, boundary: h.boundary, outward: h.outward, text: h.text };
+    return {
+      ...out, status: 'lost', lost: true, cell: h.cell, region: h.region, surplus: h.surplus, boundary: h.boundary,
+      outward: h.outward, text: h.text, proof: h.proof, words: h.words, regions: h.regions,
+    };
   }
   return { ...out, status: status(pos) };
 }

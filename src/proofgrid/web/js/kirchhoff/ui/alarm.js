@@ -1,35 +1,30 @@
 // The lost-position alarm: the moment a position has no completion (the
-// engine's exact verdict, from the worker) the board says so, points at the
-// offending region when there is one, and offers to undo to the last position
-// that could still be completed. Optional; on by default for easy boards.
+// engine's exact verdict, from the worker) the board says so — one sentence —
+// points at the cell or region of the contradiction, and offers two ways
+// back: rewind to the last position that could still be finished, or take
+// back exactly the marks that disagree with the solution (the correct work
+// stays). On by default on every preset and the daily (options.js); on a
+// daily it is not a hint.
 
 import { button, el } from '../../app/ui.js';
 
-/** Whether the alarm is on for a board of `preset` ('other' for non-preset sizes). */
-export function alarmEnabled(settings, preset) {
-  const table = settings?.alarm || {};
-  return Boolean(table[preset] ?? table.other);
-}
-
-/** Settings with the alarm for `preset` set to `on` (a new object). */
-export function withAlarm(settings, preset, on) {
-  return { ...settings, alarm: { ...settings.alarm, [preset]: Boolean(on) } };
-}
-
 export class AlarmPanel {
-  /** @param {() => void} onRewind the "undo to the last completable position" action */
-  constructor(onRewind) {
+  /**
+   * @param {() => void} onRewind rewind to the last completable position
+   * @param {() => void} onTakeBack take back the wrong marks
+   */
+  constructor(onRewind, onTakeBack) {
     this.headline = el('p', { class: 'alarm-headline' });
-    this.detail = el('p', { class: 'alarm-detail' });
-    this.rewind = button('Undo to the last position that could still be completed', onRewind, { class: 'rewind-completable' });
-    this.root = el('div', { class: 'alarm', role: 'alert', hidden: true }, this.headline, this.detail, this.rewind);
+    this.rewind = button('Rewind to the last position that could still be finished', onRewind, { class: 'rewind-completable' });
+    this.takeBack = button('Take back the wrong marks', onTakeBack, { class: 'take-back-wrong' });
+    this.root = el('div', { class: 'alarm', role: 'alert', hidden: true }, this.headline,
+      el('div', { class: 'controls alarm-actions' }, this.takeBack, this.rewind));
   }
 
-  /** Show the alarm for an explained 'lost' hint (see hint-view.js explainHint). */
+  /** Show the alarm for an explained 'lost' hint (hint-view.js explainHint): its one sentence. */
   show(info) {
     this.root.hidden = false;
     this.headline.textContent = info.headline;
-    this.detail.textContent = info.detail && info.detail !== info.headline ? info.detail : '';
     this.root.dataset.region = info.overlay?.region ? info.overlay.region.join(' ') : '';
   }
 

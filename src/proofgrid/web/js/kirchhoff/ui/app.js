@@ -5,12 +5,15 @@
 // than play and the daily are loaded on first use.
 
 import { keepOffline } from '../../app/offline.js';
-import { el } from '../../app/ui.js';
+import { el, setPageTitle } from '../../app/ui.js';
 import * as engine from '../engine/index.js';
 import { Building } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
+import { HOWTO } from './howto.js';
+import { OPTIONS, migrateOldOptions } from './options.js';
 import { PLAY_KEY, PRESET_LABELS, defineKirchhoffKeys, presetOfSize } from './records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
+import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
 import { KirchhoffService } from './service.js';
 import { KirchhoffPlayView } from './view.js';
 
@@ -18,7 +21,10 @@ const LAZY = {
   edit: () => import('./editor.js').then((m) => m.kirchhoffEditorView),
   rules: () => import('./rules.js').then((m) => m.kirchhoffRulesView),
   stats: () => import('./stats-view.js').then((m) => m.kirchhoffStatsView),
+  why: () => import('./why.js').then((m) => m.kirchhoffWhyView),
 };
+
+const TITLES = { edit: 'Kirchhoff editor', rules: 'How to play Kirchhoff', stats: 'Kirchhoff statistics', why: 'Why Kirchhoff works' };
 
 function firstLine(err) {
   return String((err && err.message) || err).split('\n')[0].slice(0, 160);
@@ -33,9 +39,10 @@ export const CHROME = {
     { href: '#kirchhoff/edit', view: 'edit', label: 'Editor' },
     { href: '#kirchhoff/rules', view: 'rules', label: 'Rules' },
     { href: '#kirchhoff/stats', view: 'stats', label: 'Stats' },
+    { href: '#kirchhoff/why', view: 'why', label: 'Why it works' },
     { href: '#daily', view: 'matchless', label: 'Matchless' },
   ],
-  foot: 'Draw arrows so that flow is conserved: a circled +n sends out n more than it takes in, a circled −n takes in n more, a plain number is how many arrows pass through, and every other cell gives out what it takes in. The game always knows whether your position can still be completed.',
+  foot: 'Draw arrows so that every cell balances: a circled +n sends out n more than it takes in, a circled −n takes in n more, a plain number is how many arrows pass through, and every other cell gives out what it takes in. The game always knows whether your board can still be finished.',
 };
 
 export class KirchhoffApp {
@@ -43,6 +50,9 @@ export class KirchhoffApp {
     this.engine = engine;
     this.store = store;
     defineKirchhoffKeys(store);
+    migrateOldOptions(store);
+    this.games = new KirchhoffGames(store);
+    this.games.adoptOldSlot(store);
     this.service = new KirchhoffService(engine);
     keepOffline('kirchhoff'); // every Kirchhoff file offline after this first visit (sw.js GROUPS)
   }
@@ -50,6 +60,7 @@ export class KirchhoffApp {
   /** The view for a Kirchhoff route ({view, id?, preset?}); resolves {node, replaceHash?}. */
   async render(route) {
     const e = this.engine;
+    if (TITLES[route.view]) setPageTitle(TITLES[route.view]);
     switch (route.view) {
       case 'daily':
         return { node: kirchhoffDailyView(e, this.service, this.store) };
@@ -62,6 +73,8 @@ export class KirchhoffApp {
       }
       case 'rules':
         return { node: (await LAZY.rules())() };
+      case 'why':
+        return { node: (await LAZY.why())() };
       case 'stats':
         return { node: (await LAZY.stats())(this.store) };
       default:
@@ -81,7 +94,8 @@ export class KirchhoffApp {
 
   badLink(error) {
     const banner = el('p', { class: 'notice bad', role: 'alert' },
-      `That link's board could not be read (${error}). Here is today's Kirchhoff instead.`);
+      "That link's board could not be read — it may be damaged or cut short. Here is today's Kirchhoff instead.");
+    banner.dataset.reason = error;
     return { node: kirchhoffDailyView(this.engine, this.service, this.store, { banner }), replaceHash: '#kirchhoff/daily' };
   }
 
@@ -92,9 +106,18 @@ export class KirchhoffApp {
       if (hash > 0) return { node: this.build({ params: id.slice(0, hash), seed: id.slice(hash + 1) }) };
       const got = this.fixedBoard(id);
       if (got.error) return this.badLink(got.error);
-      return { node: this.playView(id, got.board) };
+      return { node: this.playView(this.engine.formatGameId(got.board), got.board, { origin: 'link' }) };
     }
     const preset = route.preset || this.store.get(PLAY_KEY).preset;
+    this.store.update(PLAY_KEY, (d) => ({ ...d, preset }));
+    if (!route.fresh) {
+      const gid = this.games.lastUnfinished(preset);
+      const got = gid ? this.fixedBoard(gid) : null;
+      if (got && got.board) {
+        history.replaceState(null, '', kirchhoffHash({ view: 'play', id: gid }));
+        return { node: this.playView(gid, got.board, { origin: 'resumed' }) };
+      }
+    }
     return { node: this.build({ preset }) };
   }
 
@@ -102,41 +125,46 @@ export class KirchhoffApp {
   build(spec) {
     const title = spec.preset ? `Kirchhoff — ${PRESET_LABELS[spec.preset]}` : 'Kirchhoff';
     const host = new Building(title, 'kirchhoff-play');
-    if (spec.preset) this.store.update(PLAY_KEY, (d) => ({ ...d, preset: spec.preset }));
+    setPageTitle(title);
     this.service.cancelBuild();
     this.service.generate(spec, (p) => host.progress(p)).then(({ id, board, grade, ms }) => {
       if (!host.root.isConnected) return;
-      this.store.update(PLAY_KEY, (d) => ({ ...d, current: { id, marks: '' } }));
       history.replaceState(null, '', kirchhoffHash({ view: 'play', id }));
-      const node = this.playView(id, board, { grade });
+      const node = this.playView(id, board, { grade, origin: 'built' });
       node.dataset.generateMs = Number(ms).toFixed(1);
       node.dataset.progressUpdates = host.root.dataset.progress;
       host.done(node);
     }, (err) => {
       if (!host.root.isConnected) return;
       host.fail(`The board could not be built (${firstLine(err)}).`,
-        el('a', { class: 'button-link', href: kirchhoffHash({ view: 'play', preset: spec.preset || 'easy' }) }, 'Try a new one'));
+        el('a', { class: 'button-link', href: kirchhoffHash({ view: 'play', preset: spec.preset || 'easy', fresh: true }) }, 'Try a new one'));
     });
     return host.root;
   }
 
-  /** The play view of a fixed board; restores the saved game when it is the one in progress. */
-  playView(id, board, { grade = null } = {}) {
-    const saved = this.store.get(PLAY_KEY);
-    const mine = saved.current && saved.current.id === id;
+  /**
+   * The play view of a fixed board `gid` (canonical params:desc), restoring
+   * its saved game; every change is saved under `gid` (origin: 'built' a new
+   * board, 'resumed' the last unfinished game of a preset, 'link' an ID in the URL).
+   */
+  playView(gid, board, { grade = null, origin = 'link' } = {}) {
+    const saved = this.games.load(gid);
     const preset = presetOfSize(board.rows, board.cols);
-    const label = PRESET_LABELS[preset];
+    const label = PRESET_LABELS[preset] || `${board.rows}×${board.cols}`;
+    const daily = Boolean(saved && saved.daily);
     const view = new KirchhoffPlayView(this.engine, this.service, this.store, board, {
       mode: 'play',
-      title: mine ? `Kirchhoff — ${label || `${board.rows}×${board.cols}`}` : 'Shared board',
-      subtitle: grade ? `grade: ${typeof grade === 'object' ? grade.grade || '' : grade}` : `${board.rows}×${board.cols}`,
-      gameId: id,
+      title: `Kirchhoff — ${label}`,
+      subtitle: grade ? `Grade: ${typeof grade === 'object' ? grade.grade || '' : grade}` : `${board.rows}×${board.cols}`,
+      gameId: gid,
       preset,
-      timePreset: mine ? preset : null,
-      saved: mine ? { marks: saved.current.marks } : null,
-      onChange: mine ? (s) => this.store.update(PLAY_KEY, (d) => ({ ...d, current: { id, marks: s.marks } })) : null,
+      timePreset: origin !== 'link' || saved ? preset : null,
+      saved,
+      onChange: (s) => this.games.save(gid, { ...s, ...(saved?.date ? { date: saved.date } : {}) },
+        { finished: s.won, daily }),
     });
-    view.root.dataset.mode = mine ? 'kirchhoff-play' : 'kirchhoff-shared';
+    view.root.dataset.mode = origin === 'link' ? 'kirchhoff-shared' : 'kirchhoff-play';
+    view.root.dataset.origin = origin;
     return view.root;
   }
 }
@@ -147,6 +175,10 @@ export function mount({ store }) {
   return {
     app,
     chrome: CHROME,
+    howto: HOWTO,
+    settings: OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: o.default })),
+    continueHref,
+    continueLabel,
     async render(rest) {
       const route = parseKirchhoffRoute(rest);
       const out = await app.render(route);

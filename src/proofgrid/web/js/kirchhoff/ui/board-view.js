@@ -14,12 +14,13 @@
 import { svgEl } from '../../app/ui.js';
 import { cellGroups, moveCellFocus, rovingTabindex } from '../../app/roving.js';
 import {
-  CROSS, U, arrowCells, cellCentre, cellName, edgeCount, edgeEnds, edgeMid,
+  CROSS, U, arrowCells, axisLabels, cellCentre, cellName, edgeCount, edgeEnds, edgeMid,
   edgeWords, isHorizontal, regionOutline,
 } from './layout.js';
 
 const R_CLUE = 30; // radius of a source/sink circle
 const PAD = 8;
+const GUTTER = 34; // room left of and above the grid for the row and column labels
 const MINUS = '\u2212';
 
 let uid = 0;
@@ -38,6 +39,17 @@ export function clueWords(clue) {
   if (clue.kind === 'source') return `source +${clue.value}`;
   if (clue.kind === 'sink') return `sink ${MINUS}${clue.value}`;
   return `throughput ${clue.value}`;
+}
+
+/**
+ * A cell's name for screen readers: "b3, source +2: 0 in, 1 out, not met yet"
+ * (rep = the engine's cellReport, or null when the counts are not known).
+ */
+export function cellWords(cols, cell, clue, rep) {
+  const head = `${cellName(cols, cell)}, ${clueWords(clue)}`;
+  if (!rep) return head;
+  const state = rep.broken ? 'broken' : rep.satisfied ? 'met' : 'not met yet';
+  return `${head}: ${rep.inCount} in, ${rep.outCount} out, ${state}`;
 }
 
 /** Clue per cell index (the board lists clues as {cell, kind, value}; missing cells are blank). */
@@ -66,6 +78,8 @@ export class KirchhoffBoardView {
     this.focusCell = 0;
     this.edgeNodes = [];
     this.cellNodes = new Map();
+    this.labelsOn = false;
+    this.selected = -1;
   }
 
   /** Draw a new board (an engine board, or {rows, cols, clues} in edit mode). */
@@ -74,15 +88,20 @@ export class KirchhoffBoardView {
     const { rows, cols } = board;
     this.clues = cluesByCell(board);
     this.nEdges = edgeCount(rows, cols);
-    this.svg.setAttribute('viewBox', `${-PAD} ${-PAD} ${cols * U + 2 * PAD} ${rows * U + 2 * PAD}`);
+    const g = this.mode === 'demo' ? 0 : GUTTER;
+    this.svg.setAttribute('viewBox', `${-PAD - g} ${-PAD - g} ${cols * U + 2 * PAD + g} ${rows * U + 2 * PAD + g}`);
     this.svg.setAttribute('aria-label', `${this.label}: ${rows} by ${cols} grid`);
     this.svg.classList.toggle('dense', Math.max(rows, cols) > 10);
     this.svg.dataset.rows = String(rows);
     this.svg.dataset.cols = String(cols);
     this.overlayG = svgEl('g', { class: 'k-overlay', 'aria-hidden': 'true' });
+    this.selectG = svgEl('g', { class: 'k-select', 'aria-hidden': 'true' });
     this.svg.replaceChildren(
-      this._defs(), this._grid(rows, cols), this.overlayG, this._arrows(rows, cols),
+      this._defs(), this._grid(rows, cols), this.mode === 'demo' ? svgEl('g') : this._labels(rows, cols),
+      this.overlayG, this.selectG, this._arrows(rows, cols),
       this._cells(rows, cols), this.mode === 'play' ? this._edgeHits(rows, cols) : svgEl('g'));
+    this.selected = -1;
+    this.svg.dataset.selectedCell = '';
     if (this.focusEdge >= this.nEdges) this.focusEdge = 0;
     if (this.focusCell >= rows * cols) this.focusCell = 0;
     this._roving();
@@ -116,6 +135,43 @@ export class KirchhoffBoardView {
     return g;
   }
 
+  /** Column letters above the grid and row numbers left of it (shown with setLabels). */
+  _labels(rows, cols) {
+    const g = svgEl('g', { class: 'k-labels', 'aria-hidden': 'true' });
+    const { columns, rowNames } = axisLabels(rows, cols);
+    columns.forEach((t, c) => g.append(svgEl('text', {
+      x: c * U + U / 2, y: -PAD - 4, class: 'k-label k-label-col', 'text-anchor': 'middle',
+    }, t)));
+    rowNames.forEach((t, r) => g.append(svgEl('text', {
+      x: -PAD - 6, y: r * U + U / 2, class: 'k-label k-label-row', 'text-anchor': 'end', 'dominant-baseline': 'central',
+    }, t)));
+    return g;
+  }
+
+  /** The drawn width in cells (the grid, its padding and the label gutter): zoom.js sizes cells by it. */
+  widthInCells() {
+    const g = this.mode === 'demo' ? 0 : GUTTER;
+    return this.board ? (this.board.cols * U + 2 * PAD + g) / U : 1;
+  }
+
+  /** Show or hide the row and column labels (their room is always kept, so nothing moves). */
+  setLabels(on) {
+    this.labelsOn = Boolean(on);
+    this.svg.classList.toggle('labels', this.labelsOn);
+    this.svg.dataset.labels = this.labelsOn ? 'on' : 'off';
+  }
+
+  /** Select a cell (a tap in its centre), or clear the selection with -1. */
+  setSelected(cell) {
+    this.selectG.replaceChildren();
+    const n = this.board ? this.board.rows * this.board.cols : 0;
+    this.selected = Number.isInteger(cell) && cell >= 0 && cell < n ? cell : -1;
+    this.svg.dataset.selectedCell = this.selected >= 0 ? String(this.selected) : '';
+    if (this.selected < 0) return;
+    const { x, y } = cellCentre(this.board.cols, this.selected);
+    this.selectG.append(svgEl('rect', { x: x - U / 2 + 6, y: y - U / 2 + 6, width: U - 12, height: U - 12, rx: 14, class: 'k-selected' }));
+  }
+
   _arrows(rows, cols) {
     const g = svgEl('g', { class: 'k-arrows', 'aria-hidden': 'true' });
     this.arrowNodes = [];
@@ -143,10 +199,11 @@ export class KirchhoffBoardView {
     for (let cell = 0; cell < rows * cols; cell++) {
       const { x, y } = cellCentre(cols, cell);
       const interactive = this.mode === 'edit';
+      const named = this.mode === 'play' ? { role: 'img' } : { 'aria-hidden': 'true' };
       const node = svgEl('g', {
         class: 'cell k-cell',
         transform: `translate(${x - U / 2} ${y - U / 2})`,
-        ...(interactive ? { role: 'button', tabindex: '-1' } : { 'aria-hidden': 'true' }),
+        ...(interactive ? { role: 'button', tabindex: '-1' } : named),
       });
       node.dataset.cell = String(cell);
       const parts = { g: node };
@@ -171,6 +228,7 @@ export class KirchhoffBoardView {
     for (const k of ['source', 'sink', 'throughput', 'blank']) g.classList.toggle(k, clue.kind === k);
     parts.text.textContent = clueText(clue);
     if (this.mode === 'edit') g.setAttribute('aria-label', `${cellName(this.board.cols, cell)}: ${clueWords(clue)}`);
+    if (this.mode === 'play') g.setAttribute('aria-label', cellWords(this.board.cols, cell, clue, null));
   }
 
   _edgeHits(rows, cols) {
@@ -257,6 +315,7 @@ export class KirchhoffBoardView {
       parts.g.classList.toggle('ok', ok && !broken);
       parts.g.classList.toggle('broken', broken);
       parts.count.textContent = rep && (touched || broken) ? `${rep.inCount}\u25B8 \u25B8${rep.outCount}` : '';
+      if (this.mode === 'play') parts.g.setAttribute('aria-label', cellWords(cols, cell, this.clues[cell], reports ? reports[cell] : null));
     }
     this.svg.dataset.state = marks ? 'drawn' : 'empty';
   }
@@ -281,14 +340,15 @@ export class KirchhoffBoardView {
     }
     if (this.mode === 'play') {
       const node = this.edgeNodes[e];
-      node.setAttribute('aria-label', edgeWords(rows, cols, e, m));
+      const [u, v] = edgeEnds(rows, cols, e);
+      node.setAttribute('aria-label', `${edgeWords(rows, cols, e, m)} (${cellName(cols, u)} ${clueWords(this.clues[u])}, ${cellName(cols, v)} ${clueWords(this.clues[v])})`);
       node.dataset.mark = String(m);
     }
   }
 
   /**
    * Draw (or clear, with null) the reason overlay: {region: [cells] | null,
-   * cell: -1 | cell, edge: -1 | edge, kind: 'hint' | 'alarm' | 'solution'}.
+   * cell: -1 | cell, edge: -1 | edge, edges: [edges read] (optional), kind: 'hint' | 'alarm' | 'solution'}.
    */
   setOverlay(overlay) {
     this.overlayG.replaceChildren();
@@ -315,16 +375,19 @@ export class KirchhoffBoardView {
       ring.dataset.cell = String(overlay.cell);
       this.overlayG.append(ring);
     }
-    if (Number.isInteger(overlay.edge) && overlay.edge >= 0 && overlay.edge < this.nEdges) {
-      const [u, v] = edgeEnds(rows, cols, overlay.edge);
+    // the step's edge, then (edges: [...]) the edges the step reads or a lost proof uses
+    const extra = Array.isArray(overlay.edges) ? overlay.edges : [];
+    [overlay.edge, ...extra].forEach((edge, i) => {
+      if (!Number.isInteger(edge) || edge < 0 || edge >= this.nEdges) return;
+      const [u, v] = edgeEnds(rows, cols, edge);
       const a = cellCentre(cols, u);
       const b = cellCentre(cols, v);
       const dx = Math.sign(b.x - a.x) * 22;
       const dy = Math.sign(b.y - a.y) * 22;
-      const line = svgEl('line', { x1: a.x + dx, y1: a.y + dy, x2: b.x - dx, y2: b.y - dy, class: `k-hint-edge k-hint-edge-${kind}` });
-      line.dataset.edge = String(overlay.edge);
+      const line = svgEl('line', { x1: a.x + dx, y1: a.y + dy, x2: b.x - dx, y2: b.y - dy, class: `k-hint-edge k-hint-edge-${kind}${i ? ' k-hint-edge-read' : ''}` });
+      line.dataset.edge = String(edge);
       this.overlayG.append(line);
-      this.edgeNodes[overlay.edge]?.classList.add('hinted');
-    }
+      this.edgeNodes[edge]?.classList.add('hinted');
+    });
   }
 }

@@ -1,25 +1,25 @@
-// "Constructing a layout…": the placeholder a view shows while the worker
+// "Building a puzzle…": the placeholder a view shows while the worker
 // builds its board, with the worker's progress ({phase, done, total}) as a
-// progress bar. The page stays responsive throughout; when the board is
+// progress bar and a plain word for the phase (never the generator's own terms). The page stays responsive throughout; when the board is
 // ready the placeholder is replaced by the play view.
 
 import { el } from '../../app/ui.js';
 
 const PHASES = {
-  route: 'routing paths',
-  paths: 'routing paths',
-  minimise: 'rubbing clues out',
-  minimize: 'rubbing clues out',
-  grade: 'grading',
+  route: 'drawing paths',
+  paths: 'drawing paths',
+  minimise: 'choosing the clues',
+  minimize: 'choosing the clues',
+  grade: 'checking it has one solution',
   attempt: 'trying a layout',
 };
 
 export class Building {
   /** @param {string} title the heading while building; mode the section's data-mode */
   constructor(title, mode) {
-    this.bar = el('progress', { class: 'build-progress', 'aria-label': 'Construction progress' });
+    this.bar = el('progress', { class: 'build-progress', 'aria-label': 'Building progress' });
     this.phase = el('span', { class: 'build-phase' });
-    this.line = el('p', { class: 'building-line', role: 'status', 'aria-live': 'polite' }, 'constructing a layout… ', this.phase);
+    this.line = el('p', { class: 'building-line', role: 'status', 'aria-live': 'polite' }, 'Building a puzzle… ', this.phase);
     this.body = el('div', { class: 'building' }, this.line, this.bar);
     this.root = el('section', { class: 'kirchhoff-host' },
       el('header', { class: 'view-head' }, el('h2', {}, title)), this.body);
@@ -40,8 +40,8 @@ export class Building {
       this.bar.max = total;
       this.bar.value = Math.min(done, total);
     }
-    const words = PHASES[p.phase] || (p.phase ? String(p.phase).slice(0, 40) : '');
-    this.phase.textContent = words ? `(${words}${Number.isFinite(total) && total > 0 ? ` ${Math.min(done, total)}/${total}` : ''})` : '';
+    const words = PHASES[p.phase] || '';
+    this.phase.textContent = words ? `(${words})` : '';
   }
 
   /** Replace the placeholder with the finished view's node. */

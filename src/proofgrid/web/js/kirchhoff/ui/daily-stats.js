@@ -18,7 +18,8 @@ export function hintBucket(hints) {
 
 /** Records with `result` added for `dateISO` unless that date already has one (the first counts). */
 export function recordDaily(records, dateISO, result) {
-  return recordFirst(records, dateISO, result, isDailyRecord, ['number', 'hints', 'ms']);
+  const fields = typeof result.alarm === 'boolean' ? ['number', 'hints', 'ms', 'alarm'] : ['number', 'hints', 'ms'];
+  return recordFirst(records, dateISO, result, isDailyRecord, fields);
 }
 
 /**
@@ -36,15 +37,16 @@ export function summarizeDaily(records, todayISO) {
 }
 
 /**
- * The share card: puzzle number, hints, time when timed, streak — never a
- * clue, a cell, an arrow or the board's code.
+ * The share card: puzzle number, hints, whether the lost alarm was on (when
+ * known), time when timed, streak — never a clue, a cell, an arrow or the
+ * board's code.
  */
-export function kirchhoffShareText({ number, hints, ms = null, streak, url = '' }) {
-  const verdict = hints === 0 ? 'solved without a hint' : `solved with ${hints} ${hints === 1 ? 'hint' : 'hints'}`;
+export function kirchhoffShareText({ number, hints, ms = null, alarm = null, streak, url = '' }) {
   const lines = [
     `Kirchhoff #${number}`,
-    `⚡ ${verdict}`,
+    hints === 0 ? '💡 no hints' : `💡 ${hints} ${hints === 1 ? 'hint' : 'hints'}`,
   ];
+  if (typeof alarm === 'boolean') lines.push(alarm ? '🔔 lost alarm on' : '🔕 lost alarm off');
   if (ms !== null) lines.push(`⏱ ${formatMs(ms)}`);
   lines.push(hints === 0 ? '🟩🟩🟩🟩🟩' : '🟨'.repeat(Math.min(hints, 10)));
   lines.push(`🔥 Streak ${streak}`);

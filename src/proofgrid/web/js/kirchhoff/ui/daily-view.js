@@ -5,18 +5,21 @@
 // finished game of a date counts; a shown solution ends the day without a
 // result.
 
-import { button, el, firstLine } from '../../app/ui.js';
+import { button, el, firstLine, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
 import { shareBlock } from '../../app/share-view.js';
 import { Building } from './building.js';
 import { kirchhoffShareText, recordDaily, summarizeDaily } from './daily-stats.js';
 import { DAILY_KEY } from './records.js';
+import { KirchhoffGames } from './saved.js';
 import { dailyStatsPanel } from './stats-view.js';
 import { KirchhoffPlayView } from './view.js';
 
 /** The daily view: a placeholder now, the board when the worker has built it. */
 export function kirchhoffDailyView(engine, service, store, { banner = null, dateISO = localISO() } = {}) {
   const host = new Building('Daily Kirchhoff', 'kirchhoff-daily');
+  setPageTitle('Daily Kirchhoff');
+  const games = new KirchhoffGames(store);
   service.cancelBuild();
   service.daily(dateISO, (p) => host.progress(p)).then(({ id, number, board }) => {
     if (!host.root.isConnected) return;
@@ -37,20 +40,21 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
       timePreset: 'hard',
       banner: banners,
       saved: current,
-      onChange: (s) => store.update(DAILY_KEY, (d) => ({
-        ...d,
-        current: { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed },
-      })),
-      onWin: ({ hints, ms, revealed }) => {
+      onChange: (s) => {
+        const current = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm };
+        store.update(DAILY_KEY, (d) => ({ ...d, current }));
+        games.save(id, current, { finished: s.won, daily: true });
+      },
+      onWin: ({ hints, ms, revealed, alarm }) => {
         if (revealed) {
           return el('p', { class: 'muted' },
             "The solution was shown, so today's daily has no result. A new board arrives at midnight, your time.");
         }
-        const data = store.update(DAILY_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms }) }));
+        const data = store.update(DAILY_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms, alarm }) }));
         const first = data.records[dateISO];
         const stats = summarizeDaily(data.records, localISO());
         const text = kirchhoffShareText({
-          number, hints: first.hints, ms: first.ms, streak: stats.current,
+          number, hints: first.hints, ms: first.ms, alarm: first.alarm, streak: stats.current,
           url: `${location.origin}${location.pathname}#kirchhoff/daily`,
         });
         return el('div', { class: 'daily-result' },

@@ -1,89 +1,140 @@
-// HINT, drawn: what the engine's hint says, turned into a headline, a line
-// of detail and an overlay for the board (the cell whose clue forces the
-// edge, or the region whose surplus equals the edges leaving it, or just the
-// edge when only the exact counter sees it). The first press shows the
-// reason and the edge without its direction; the second press draws the mark.
+// HINT, drawn: the engine's hint carries a checkable proof (issue 12) and one
+// plain sentence per step (engine/words.js). The first press shows the
+// headline and the first step's sentence and outlines the cells and edges that
+// step reads; further presses walk the proof step by step; the press after the
+// last step draws the mark. A lost verdict is one alarm sentence that outlines
+// the marks the proof uses and the cell or region of its contradiction.
 // explainHint() is pure (tested in node); HintPanel only shows its result.
 
 import { el } from '../../app/ui.js';
-import { CROSS, cellName, edgeEnds } from './layout.js';
+import { cellEdges, edgeBetween } from './layout.js';
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The edge as words: "b3–c3". */
-function edgeName(board, edge) {
-  const [u, v] = edgeEnds(board.rows, board.cols, edge);
-  return `${cellName(board.cols, u)}–${cellName(board.cols, v)}`;
+function cellOf(board, name) {
+  return (Number.parseInt(name.slice(1), 10) - 1) * board.cols + name.charCodeAt(0) - 97;
 }
 
-/** The Gale sentence for a region: "surplus 2, 2 edges leave: all must point out". */
-export function regionSentence(hint) {
-  const k = hint.surplus;
-  const b = hint.boundary;
-  if (!Number.isInteger(k) || !Number.isInteger(b)) return '';
-  if (hint.outward === false) {
-    return `deficit ${k}, ${plural(b, 'edge')} ${b === 1 ? 'enters' : 'enter'}: all must point in`;
-  }
-  return `surplus ${k}, ${plural(b, 'edge')} ${b === 1 ? 'leaves' : 'leave'}: all must point out`;
+function edgeOf(board, name) {
+  const [a, b] = name.split('-');
+  return edgeBetween(board.rows, board.cols, cellOf(board, a), cellOf(board, b));
+}
+
+function moveEdge(board, move) {
+  const m = /^([a-p]\d+)[<>x]([a-p]\d+)$/.exec(move);
+  return m ? edgeBetween(board.rows, board.cols, cellOf(board, m[1]), cellOf(board, m[2])) : -1;
+}
+
+/** The cells of a region's nodes ("c3", "c3:in", "c3:out"), each once, ascending. */
+function regionCells(board, nodes) {
+  return [...new Set(nodes.map((t) => cellOf(board, t.split(':')[0])))].sort((x, y) => x - y);
+}
+
+/** How many sentences (engine/words.js) a step, a case and an end take. */
+function stepLines(st) {
+  return 1 + (st.refute || []).reduce((n, p) => n + caseLines(p), 0);
+}
+function caseLines(p) {
+  return 1 + p.steps.reduce((n, st) => n + stepLines(st), 0) + endLines(p.ends);
+}
+function endLines(end) {
+  return 1 + (end.cases || []).reduce((n, p) => n + caseLines(p), 0);
+}
+
+/** What a contradiction reads: {cell, region, edge} to outline. */
+function endOverlay(board, end) {
+  if ('cell' in end) return { cell: cellOf(board, end.cell), region: null, edge: -1 };
+  if ('region' in end) return { cell: -1, region: regionCells(board, end.region), edge: -1 };
+  return { cell: -1, region: null, edge: edgeOf(board, end.split) };
 }
 
 /**
- * {kind, headline, detail, overlay, edge, mark, actionable} for an engine hint
- * {kind, edge, mark, cell, region, surplus, boundary, text}. `actionable`
- * means a second press can draw `mark` on `edge`.
+ * The proof's top-level steps (and its end) as [{text, overlay}]: the step's
+ * sentences (a supposition's nested ones included) and what it reads — a cell
+ * step its cell and the cell's edges already known, a region step the region,
+ * a refutation its edge; every overlay also marks the step's own edge.
+ */
+export function proofSteps(hint, board) {
+  const proof = hint?.proof;
+  const words = Array.isArray(hint?.words) ? hint.words : [];
+  if (!proof || !Array.isArray(proof.steps)) return [];
+  const known = new Set(proof.uses.map((mv) => moveEdge(board, mv)).filter((e) => e >= 0));
+  const out = [];
+  let at = 0;
+  const kind = hint.kind === 'lost' ? 'alarm' : 'hint';
+  for (const st of proof.steps) {
+    const n = stepLines(st);
+    const edge = edgeOf(board, st.edge);
+    let overlay;
+    if ('cell' in st) {
+      const cell = cellOf(board, st.cell);
+      const edges = cellEdges(board.rows, board.cols, cell).filter((e) => e !== edge && known.has(e));
+      overlay = { kind, cell, region: null, edge, edges };
+    } else if ('region' in st) {
+      overlay = { kind, cell: -1, region: regionCells(board, st.region), edge, edges: [] };
+    } else {
+      overlay = { kind, cell: -1, region: null, edge, edges: [] };
+    }
+    out.push({ text: words.slice(at, at + n).join('\n'), overlay });
+    at += n;
+    known.add(edge); // a step always narrows its edge: later sentences call it known
+  }
+  if (proof.ends) {
+    const n = endLines(proof.ends);
+    out.push({ text: words.slice(at, at + n).join('\n'), overlay: { kind, edges: [], ...endOverlay(board, proof.ends) } });
+  }
+  return out;
+}
+
+/** The lost verdict as one sentence: "This position can no longer be completed: …". */
+function lostHeadline(hint) {
+  const reason = String(hint?.reason || hint?.text || '');
+  const rest = reason.startsWith('lost — ') ? reason.slice('lost — '.length) : '';
+  if (!rest) return 'This position can no longer be completed.';
+  if (rest.startsWith('the proof is too long')) return `This position can no longer be completed (${rest}).`;
+  return `This position can no longer be completed: ${rest}.`;
+}
+
+/**
+ * {kind, headline, detail, overlay, steps, proof, edge, mark, actionable} for
+ * an engine hint {kind, edge, mark, cell, regions, reason, proof, words}.
+ * `steps` walks the proof ([{text, overlay}], at least one for a hint that
+ * names an edge); `overlay` is the first step's. `actionable` means the press
+ * after the last step draws `mark` on `edge`.
  */
 export function explainHint(hint, board) {
   const kind = hint?.kind || 'none';
-  const detail = hint?.text || '';
-  const region = Array.isArray(hint?.region) && hint.region.length ? hint.region : null;
-  const cell = Number.isInteger(hint?.cell) && hint.cell >= 0 ? hint.cell : -1;
   const edge = Number.isInteger(hint?.edge) && hint.edge >= 0 ? hint.edge : -1;
-  const base = { kind, detail, edge, mark: hint?.mark ?? -1, actionable: false };
+  const base = { kind, edge, mark: hint?.mark ?? -1, actionable: false, proof: hint?.proof ?? null };
+  const steps = proofSteps(hint, board);
   switch (kind) {
     case 'local':
     case 'region':
     case 'exact': {
-      const where = edge >= 0 ? edgeName(board, edge) : 'an edge';
-      let headline;
-      if (kind === 'local') {
-        headline = cell >= 0
-          ? `The clue of ${cellName(board.cols, cell)} forces ${where}.`
-          : `The clues around ${where} force it.`;
-      } else if (kind === 'region') {
-        const gale = regionSentence(hint);
-        headline = region
-          ? `Look at the outlined region${gale ? `: ${gale}` : ''}. That settles ${where}.`
-          : `A region cut settles ${where}.`;
-      } else {
-        headline = hint.mark === CROSS
-          ? `Every completion leaves ${where} unused.`
-          : `Every completion has this arrow on ${where}.`;
-      }
+      const headline = hint.reason || hint.text || '';
+      if (!steps.length) steps.push({ text: '', overlay: { kind: 'hint', cell: -1, region: null, edge, edges: [] } });
       return {
         ...base,
         headline,
-        overlay: { kind: 'hint', region: kind === 'region' ? region : null, cell: kind === 'exact' ? -1 : cell, edge },
+        steps,
+        detail: steps[0].text,
+        overlay: steps[0].overlay,
         actionable: edge >= 0 && Number.isInteger(hint.mark),
       };
     }
     case 'lost': {
-      const headline = region
-        ? (region.length === 1
-          ? `This position can no longer be completed: the clue of ${cellName(board.cols, region[0])} cannot be met.`
-          : `This position can no longer be completed: the outlined region cannot balance its flow.`)
-        : (cell >= 0
-          ? `This position can no longer be completed: the clue of ${cellName(board.cols, cell)} cannot be met.`
-          : 'This position can no longer be completed.');
-      return { ...base, headline, overlay: { kind: 'alarm', region: region || (cell >= 0 ? [cell] : null), cell, edge: -1 } };
+      const uses = (hint.proof?.uses || []).map((mv) => moveEdge(board, mv)).filter((e) => e >= 0);
+      const end = hint.proof?.ends ? endOverlay(board, hint.proof.ends) : { cell: -1, region: null, edge: -1 };
+      const region = end.region || (end.cell >= 0 ? [end.cell] : null);
+      const overlay = { kind: 'alarm', region, cell: end.cell, edge: end.edge, edges: uses };
+      return { ...base, headline: lostHeadline(hint), detail: '', steps, overlay };
     }
     case 'solved':
-      return { ...base, headline: 'Solved — every clue is met.', overlay: null };
+      return { ...base, headline: 'Solved — every clue is met.', detail: '', steps: [], overlay: null };
     default:
-      return { ...base, headline: 'No edge is forced here.', overlay: null };
+      return { ...base, headline: 'No edge is forced here.', detail: '', steps: [], overlay: null };
   }
 }
 
-/** The hint's words under the board (aria-live), with the stage in data attributes for tests. */
+/** The hint's words under the board (aria-live), with the stage and step in data attributes for tests. */
 export class HintPanel {
   constructor() {
     this.headline = el('p', { class: 'hint-headline' });
@@ -92,16 +143,33 @@ export class HintPanel {
     this.root = el('div', { class: 'hint-panel', role: 'status', 'aria-live': 'polite', hidden: true },
       this.headline, this.detail, this.next);
     this.root.dataset.stage = '0';
+    this.detail.style.whiteSpace = 'pre-line';
   }
 
-  /** Show an explained hint; stage 1 = reason shown, waiting for the second press. */
-  show(info, { stage = 1 } = {}) {
+  /**
+   * Show an explained hint at proof step `step`; stage 1 = a reason is shown
+   * and further presses walk on (then draw the mark), 0 = nothing to draw.
+   * The proof is kept as JSON in data-proof (and window.__pgLastProof) for tests.
+   */
+  show(info, { stage = 1, step = 0 } = {}) {
+    const steps = info.steps || [];
     this.root.hidden = false;
     this.root.dataset.kind = info.kind;
     this.root.dataset.stage = String(stage);
+    this.root.dataset.step = String(step);
+    this.root.dataset.steps = String(steps.length);
+    this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
+    if (info.proof && typeof window !== 'undefined') window.__pgLastProof = info.proof;
     this.headline.textContent = info.headline;
-    this.detail.textContent = info.detail && info.detail !== info.headline ? info.detail : '';
-    this.next.textContent = info.actionable && stage === 1 ? 'Press HINT again to draw it.' : '';
+    const text = steps[step]?.text ?? info.detail ?? '';
+    this.detail.textContent = text && text !== info.headline ? text : '';
+    let next = '';
+    if (info.actionable && stage === 1) {
+      next = step < steps.length - 1
+        ? `Step ${step + 1} of ${steps.length}. Press HINT again for the next step.`
+        : 'Press HINT again to draw it.';
+    }
+    this.next.textContent = next;
   }
 
   /** A one-line message (e.g. "Thinking…" or an error). */
@@ -109,6 +177,8 @@ export class HintPanel {
     this.root.hidden = false;
     this.root.dataset.kind = kind;
     this.root.dataset.stage = '0';
+    this.root.dataset.step = '0';
+    this.root.dataset.steps = '0';
     this.headline.textContent = text;
     this.detail.textContent = '';
     this.next.textContent = '';

@@ -41,6 +41,19 @@ export function cellEdges(rows, cols, cell) {
   return [...geometry(rows, cols).cellEdges[cell]];
 }
 
+/**
+ * The board's row and column labels, as cell names use them: columns letters
+ * from a (left), rows numbers from 1 (top), so column c and row r name cell
+ * r·cols + c ("a1" top-left). {columns: ['a', ...], rowNames: ['1', ...]}.
+ */
+export function axisLabels(rows, cols) {
+  const columns = [];
+  const rowNames = [];
+  for (let c = 0; c < cols; c++) columns.push(cellName(cols, c).replace(/\d+$/, ''));
+  for (let r = 0; r < rows; r++) rowNames.push(cellName(cols, r * cols).replace(/^[a-z]+/, ''));
+  return { columns, rowNames };
+}
+
 /** Centre of a cell in SVG units. */
 export function cellCentre(cols, cell) {
   return { x: (cell % cols) * U + U / 2, y: Math.floor(cell / cols) * U + U / 2 };

@@ -141,6 +141,28 @@ export class KirchhoffManager {
     return changed;
   }
 
+  /**
+   * Free the marks on `edges` as one undoable step ("take back the wrong
+   * marks": the edges whose marks disagree with the unique solution, so the
+   * result can still be completed). Returns true if anything changed.
+   */
+  freeEdges(edges) {
+    if (this.stroke) this.endStroke();
+    let pos = this.position;
+    for (const e of edges) if (this._valid(e, FREE) && pos.marks[e] !== FREE) pos = this.engine.setMark(pos, e, FREE);
+    if (pos === this.position) return false;
+    this.history.push(pos);
+    this.verdicts.set(pos, false);
+    return true;
+  }
+
+  /** Draw an arrow from cell `tail` to its neighbour `head`, or take it back when it is already there. */
+  cellArrow(tail, head) {
+    const am = arrowMark(this.board.rows, this.board.cols, tail, head);
+    if (!am) return false;
+    return this.set(am.edge, this.position.marks[am.edge] === am.mark ? FREE : am.mark);
+  }
+
   /** Per-cell clue report of the present position (the engine's cellReport). */
   reports() {
     const out = [];

@@ -26,12 +26,17 @@ export const PLAY_KEY = 'kirchhoff.play';
 export const SETTINGS_KEY = 'kirchhoff.settings';
 export const TIMES_KEY = 'kirchhoff.times';
 
-/** A finished daily: its number, the HINT reasons looked at, the time (null when the timer was off). */
+/**
+ * A finished daily: its number, the hints looked at, the time (null when the
+ * timer was off) and whether the lost alarm was on (optional: older records
+ * do not say).
+ */
 export function isDailyRecord(r) {
-  return isObj(r) && Number.isInteger(r.number) && r.number >= 1 && isCount(r.hints) && isMs(r.ms);
+  return isObj(r) && Number.isInteger(r.number) && r.number >= 1 && isCount(r.hints) && isMs(r.ms)
+    && (r.alarm === undefined || typeof r.alarm === 'boolean');
 }
 
-/** {records: {date: {number, hints, ms}}, current: null | {date, marks, hints, ms}} */
+/** {records: {date: {number, hints, ms, alarm?}}, current: null | {date, marks, hints, ms, revealed?, alarm?}} */
 export const DAILY_SCHEMA = {
   version: 1,
   label: 'Kirchhoff daily results',
@@ -39,7 +44,8 @@ export const DAILY_SCHEMA = {
   validate: (d) => isObj(d) && isObj(d.records)
     && Object.entries(d.records).every(([k, r]) => isISODate(k) && isDailyRecord(r))
     && (d.current === null || (isObj(d.current) && isISODate(d.current.date) && isMarks(d.current.marks)
-      && isCount(d.current.hints) && isMs(d.current.ms) && typeof (d.current.revealed ?? false) === 'boolean')),
+      && isCount(d.current.hints) && isMs(d.current.ms) && typeof (d.current.revealed ?? false) === 'boolean'
+      && typeof (d.current.alarm ?? false) === 'boolean')),
 };
 
 /** {preset, current: null | {id, marks}} — the last preset played and the game in progress. */
@@ -52,9 +58,9 @@ export const PLAY_SCHEMA = {
 };
 
 /**
- * {indicators, timer, alarm: {preset|'other': bool}} — the clue indicators
- * (in/out counts) on by default, the timer off, the lost-position alarm on
- * for easy boards only.
+ * The old options key {indicators, timer, alarm: {preset|'other': bool}},
+ * read once by options.js (migrateOldOptions) and then dropped: the options
+ * now live in the site's settings, the same on every preset.
  */
 export const SETTINGS_SCHEMA = {
   version: 1,

@@ -52,9 +52,9 @@ export class KirchhoffService {
   /** Stop a generation in progress (the worker is replaced on the next call). */
   cancelBuild() { this.builder.terminate(); }
 
-  /** The engine's hint (with its reason) for a position: marks per edge. */
-  async hint(gameId, marks) {
-    const { result, ms } = await this.thinker.call({ op: 'hint', args: { gameId, marks: Array.from(marks) } }, { timeoutMs: 30000 });
+  /** The engine's hint (with its reason and proof) for a position: marks per edge; last = the last mark's edge. */
+  async hint(gameId, marks, last = -1) {
+    const { result, ms } = await this.thinker.call({ op: 'hint', args: { gameId, marks: Array.from(marks), last } }, { timeoutMs: 30000 });
     return { ...result, ms, workerMs: result.ms };
   }
 

@@ -4,24 +4,31 @@
 // HUD. Hints and lost verdicts come from the worker (service.js); the page
 // only draws them.
 
-import { button, el, firstLine, listenWhileConnected, toast } from '../../app/ui.js';
+import { button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
+import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
-import { AlarmPanel, alarmEnabled, withAlarm } from './alarm.js';
+import { wrongEdges } from '../engine/takeback.js';
+import { AlarmPanel } from './alarm.js';
 import { KirchhoffBoardView } from './board-view.js';
 import { HintPanel, explainHint } from './hint-view.js';
 import { attachKirchhoffInput } from './input.js';
+import { CROSS, edgeBetween } from './layout.js';
 import { KirchhoffManager } from './manager.js';
-import { PRESET_LABELS, PRESET_NAMES, SETTINGS_KEY, TIMES_KEY } from './records.js';
+import { PUZZLE, options, setOption } from './options.js';
+import { PRESET_LABELS, PRESET_NAMES, TIMES_KEY } from './records.js';
 import { kirchhoffHash } from './routes.js';
 import { Stopwatch, formatMs, recordTime } from './timer.js';
+import { BoardZoom } from './zoom.js';
 
 export class KirchhoffPlayView {
   /**
    * @param engine the engine module; service a KirchhoffService; store the Store
    * @param board an engine board
    * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, preset,
-   *   banner, saved: {marks, hints, ms, revealed}, onChange({marks, hints, ms, revealed}),
-   *   onWin({hints, ms, clean, revealed}) -> node | null, timePreset}
+   *   banner, saved: {marks, hints, ms, revealed, alarm}, onChange({marks, hints, ms, revealed, alarm, won}),
+   *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset}
+   * `alarm` records whether the lost alarm was on at any time during the game
+   * (the daily's share card says so).
    */
   constructor(engine, service, store, board, opts = {}) {
     this.engine = engine;
@@ -33,7 +40,8 @@ export class KirchhoffPlayView {
     this.preset = opts.preset || 'other';
     this.manager = new KirchhoffManager(engine, board);
     this.hints = new WeakMap(); // position -> Promise of the engine's hint
-    this.hintShown = null; // {pos, info} while a reason is on screen
+    this.hintShown = null; // {pos, info, step} while a reason is on screen
+    this.lastEdges = new WeakMap(); // position -> the edge of the player's last mark (hints start near it)
     this.solutionPending = false;
     this.announcedWin = false;
     this.latest = 0;
@@ -41,22 +49,35 @@ export class KirchhoffPlayView {
     if (saved?.marks) this.manager.restore(saved.marks);
     if (saved?.hints) this.manager.hintsShown = saved.hints;
     if (saved?.revealed) this.manager.solutionShown = true;
+    this.alarmUsed = Boolean(saved?.alarm);
+    this.labelsChoice = null; // null: labels shown while a hint or the alarm names a cell
+    this.solutionPromise = null;
     this.watch = new Stopwatch(saved?.ms || 0);
     this.boardView = new KirchhoffBoardView({ mode: 'play', label: opts.title || 'Kirchhoff board' });
     this.boardView.setBoard(board);
+    this.zoom = new BoardZoom(this.boardView.svg, () => this.boardView.widthInCells());
+    if (opts.title) setPageTitle(opts.title);
     this._build();
     attachKirchhoffInput(this.boardView, {
-      cycle: (edge) => this.act(() => this.manager.cycle(edge)),
-      setMark: (edge, mark) => this.act(() => this.manager.set(edge, mark)),
+      cycle: (edge) => this.act(() => this.manager.cycle(edge), edge),
+      setMark: (edge, mark) => this.act(() => this.manager.set(edge, mark), edge),
       beginStroke: () => this.manager.beginStroke(),
       strokeArrow: (tail, head, retrace) => {
-        if (this.manager.strokeArrow(tail, head, { retrace }) >= 0) this.update();
+        const edge = this.manager.strokeArrow(tail, head, { retrace });
+        if (edge >= 0) {
+          this.strokeEdge = edge;
+          this.update();
+        }
       },
       endStroke: () => {
         this.manager.endStroke();
+        if (this.strokeEdge >= 0) this._moved(this.strokeEdge);
+        this.strokeEdge = -1;
         this.afterChange();
       },
+      cellArrow: (tail, head) => this.act(() => this.manager.cellArrow(tail, head), edgeBetween(board.rows, board.cols, tail, head)),
     });
+    if (this.settings.empties) this._fillEmpties(false);
     this.announcedWin = this.manager.won;
     this.update();
     if (this.manager.won) this._showResult(false);
@@ -64,7 +85,8 @@ export class KirchhoffPlayView {
     this.analyse();
   }
 
-  get settings() { return this.store.get(SETTINGS_KEY); }
+  /** The Kirchhoff options ({indicators, alarm, timer, empties}, options.js). */
+  get settings() { return options(this.store); }
 
   _build() {
     const o = this.opts;
@@ -78,17 +100,21 @@ export class KirchhoffPlayView {
     this.undoBtn = button('Undo', () => this.act(() => this.manager.undo()), { class: 'undo', 'aria-keyshortcuts': 'Control+Z' });
     this.redoBtn = button('Redo', () => this.act(() => this.manager.redo()), { class: 'redo', 'aria-keyshortcuts': 'Control+Y' });
     const newBtn = o.mode === 'play'
-      ? el('a', { class: 'button-link primary new-puzzle', href: kirchhoffHash({ view: 'play', preset: this.preset }) }, 'New puzzle')
+      ? el('a', { class: 'button-link primary new-puzzle', href: kirchhoffHash({ view: 'play', preset: this.preset, fresh: true }) }, 'New puzzle')
       : null;
     this.hintPanel = new HintPanel();
-    this.alarm = new AlarmPanel(() => this.rewindToCompletable());
+    this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong());
+    if (o.mode === 'daily') this.alarm.takeBack.textContent = 'Take back the wrong marks (counts as a hint)';
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     const s = this.settings;
     const toggle = (label, cls, on, fn) => button(label, fn, { class: `toggle ${cls}`, 'aria-pressed': String(on) });
-    this.indBtn = toggle('Clue counts', 'toggle-indicators', s.indicators, () => this._setting((d) => ({ ...d, indicators: !d.indicators })));
-    this.alarmBtn = toggle('Lost alarm', 'toggle-alarm', alarmEnabled(s, this.preset),
-      () => this._setting((d) => withAlarm(d, this.preset, !alarmEnabled(d, this.preset))));
-    this.timerBtn = toggle('Timer', 'toggle-timer', s.timer, () => this._setting((d) => ({ ...d, timer: !d.timer })));
+    this.indBtn = toggle('Clue counts', 'toggle-indicators', s.indicators, () => this._setting('indicators'));
+    this.alarmBtn = toggle('Lost alarm', 'toggle-alarm', s.alarm, () => this._setting('alarm'));
+    this.timerBtn = toggle('Timer', 'toggle-timer', s.timer, () => this._setting('timer'));
+    this.labelsBtn = toggle('Labels', 'toggle-labels', false, () => {
+      this.labelsChoice = !this.boardView.labelsOn;
+      this.update();
+    });
     const presets = o.mode === 'play'
       ? el('nav', { class: 'presets', 'aria-label': 'Presets' }, ...PRESET_NAMES.map((p) => el('a', {
         class: 'button-link preset', href: kirchhoffHash({ view: 'play', preset: p }),
@@ -97,23 +123,23 @@ export class KirchhoffPlayView {
       : null;
     this.root = el('section', { class: 'kirchhoff-play', 'aria-labelledby': headingId },
       el('header', { class: 'view-head' },
-        el('h2', { id: headingId }, o.title || 'Kirchhoff'),
+        el('h2', { id: headingId, class: 'visually-hidden' }, o.title || 'Kirchhoff'),
         o.subtitle ? el('p', { class: 'sub' }, o.subtitle) : null),
       o.banner || null,
       presets,
       this.hud,
-      el('div', { class: 'board-wrap' }, this.boardView.svg),
+      el('div', { class: 'board-wrap', 'data-skip-target': '' }, this.zoom.root),
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         newBtn, this.hintBtn, this.solveBtn, this.clearBtn, this.undoBtn, this.redoBtn),
       this.hintPanel.root,
       this.alarm.root,
       this.result,
       el('div', { class: 'controls options', role: 'group', 'aria-label': 'Options' },
-        this.indBtn, this.alarmBtn, this.timerBtn,
+        this.labelsBtn, this.indBtn, this.alarmBtn, this.timerBtn,
         el('a', { class: 'button-link edit-board', href: kirchhoffHash({ view: 'edit', id: this.gameId }) }, 'Edit'),
         button('Copy link', () => this.copyLink(), { class: 'copy-link' })),
       el('p', { class: 'muted k-legend' },
-        'Tap an edge: arrow one way, the other way, none. Drag across cells to draw a path. ',
+        'Tap the line between two cells: arrow one way, the other way, none. Drag across cells to draw a path, or tap a cell, then its neighbours. ',
         'Small numbers under a clue: arrows in ▸ ▸ arrows out.'));
     this.root.dataset.gameId = this.gameId;
     this.root.dataset.preset = this.preset;
@@ -122,16 +148,23 @@ export class KirchhoffPlayView {
       redo: () => this.act(() => this.manager.redo()),
       keys: { h: () => this.hint() },
     });
+    listenWhileConnected(this.root, window, SETTINGS_EVENT, (e) => {
+      if (e.detail?.puzzle !== PUZZLE) return;
+      if (this.settings.empties && this._fillEmpties(false)) this.afterChange();
+      this.update();
+      this._showAlarm();
+    });
+    listenWhileConnected(this.root, window, 'resize', () => this.zoom.refresh());
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.zoom.refresh()).observe(this.zoom.scroller);
     listenWhileConnected(this.root, document, 'visibilitychange', () => {
       if (document.hidden) this.watch.stop(performance.now());
       else if (!this.manager.won) this.watch.start(performance.now());
     });
   }
 
-  _setting(fn) {
-    this.store.update(SETTINGS_KEY, fn);
-    this.update();
-    this._showAlarm();
+  /** Flip an option (stored in the site's settings; every open view hears it). */
+  _setting(key) {
+    setOption(this.store, key, !this.settings[key]);
   }
 
   _startClock() {
@@ -149,8 +182,33 @@ export class KirchhoffPlayView {
   }
 
   /** Run an action on the manager (a move, undo, redo, clear) and redraw if it changed anything. */
-  act(fn) {
-    if (fn()) this.afterChange();
+  act(fn, edge = -1) {
+    if (!fn()) return;
+    if (edge >= 0) this._moved(edge);
+    this.afterChange();
+  }
+
+  /** After the player's mark on `edge`: the obvious empties (when that option is on) join the same step. */
+  _moved(edge) {
+    if (this.settings.empties) this._fillEmpties(true);
+    this.lastEdges.set(this.manager.position, edge);
+  }
+
+  /**
+   * Cross the edges cell steps alone prove unused ("mark obvious empties");
+   * with `merge` they join the present history step (undo takes both back).
+   * True when anything was crossed.
+   */
+  _fillEmpties(merge) {
+    const m = this.manager;
+    if (m.won || m.stroke) return false;
+    const pos = m.position;
+    const edges = this.engine.obviousEmpties(pos);
+    if (!edges.length) return false;
+    const next = edges.reduce((p, e) => this.engine.setMark(p, e, CROSS), pos);
+    if (merge && m.history.index > 0) m.history.rewindTo(m.history.index - 1);
+    m.history.push(next);
+    return true;
   }
 
   afterChange({ fromHint = false } = {}) {
@@ -169,11 +227,14 @@ export class KirchhoffPlayView {
   }
 
   _save() {
+    if (this.settings.alarm) this.alarmUsed = true;
     this.opts.onChange?.({
       marks: this.manager.marksText(),
       hints: this.manager.hintsShown,
       ms: this.watch.elapsed(performance.now()),
       revealed: this.manager.solutionShown,
+      alarm: this.alarmUsed,
+      won: this.manager.won,
     });
   }
 
@@ -187,7 +248,7 @@ export class KirchhoffPlayView {
   hintFor(pos) {
     let p = this.hints.get(pos);
     if (!p) {
-      p = this.service.hint(this.gameId, pos.marks).then((h) => {
+      p = this.service.hint(this.gameId, pos.marks, this.lastEdges.get(pos) ?? -1).then((h) => {
         this.manager.noteVerdict(pos, h.kind === 'lost');
         this.root.dataset.hintMs = Number(h.ms).toFixed(1);
         return h;
@@ -221,20 +282,23 @@ export class KirchhoffPlayView {
     const pos = this.manager.position;
     const h = this.verdict && this.verdict.pos === pos ? this.verdict.hint : null;
     const asked = this.hintShown?.pos === pos && this.hintShown.info.kind === 'lost';
-    if (h && h.kind === 'lost' && (asked || alarmEnabled(this.settings, this.preset))) {
+    if (h && h.kind === 'lost' && (asked || this.settings.alarm)) {
       const info = explainHint(h, this.board);
       this.alarm.show(info);
       this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
+      this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
+      if (info.proof) window.__pgLastProof = info.proof;
     } else {
-      if (this.alarm.shown) this.boardView.setOverlay(this.hintShown?.pos === pos ? this.hintShown.info.overlay : null);
+      const shown = this.hintShown?.pos === pos ? this.hintShown : null;
+      if (this.alarm.shown) this.boardView.setOverlay(shown ? (shown.info.steps[shown.step]?.overlay ?? shown.info.overlay) : null);
       this.alarm.hide();
       this.root.dataset.alarm = 'off';
     }
     this.update();
   }
 
-  /** HINT: the first press shows the reason, the second draws the mark. */
+  /** HINT: the first press shows the reason and the proof's first step, further presses walk the proof, the last draws the mark. */
   async hint() {
     const m = this.manager;
     if (m.won) {
@@ -243,11 +307,19 @@ export class KirchhoffPlayView {
     }
     const pos = m.position;
     if (this.hintShown && this.hintShown.pos === pos && this.hintShown.info.actionable) {
-      const { info } = this.hintShown;
+      const shown = this.hintShown;
+      const { info } = shown;
+      if (shown.step < info.steps.length - 1) { // the next step of the proof (not another hint)
+        shown.step += 1;
+        this.hintPanel.show(info, { stage: 1, step: shown.step });
+        this.boardView.setOverlay(info.steps[shown.step].overlay);
+        return;
+      }
       if (m.applyHint({ edge: info.edge, mark: info.mark })) {
         this.hintShown = null;
         this.hintPanel.hide();
         this.boardView.setOverlay(null);
+        this._moved(info.edge);
         this.afterChange({ fromHint: true });
       }
       return;
@@ -262,14 +334,18 @@ export class KirchhoffPlayView {
     }
     if (m.position !== pos || !this.root.isConnected) return;
     const info = explainHint(h, this.board);
-    this.hintShown = { pos, info };
-    if (info.actionable) m.hintsShown += 1;
-    this.hintPanel.show(info, { stage: info.actionable ? 1 : 0 });
-    this.boardView.setOverlay(info.overlay);
-    if (info.kind === 'lost') {
+    this.hintShown = { pos, info, step: 0 };
+    if (info.kind === 'lost') { // one alarm text: the alarm panel says it, not the hint panel too
+      this.hintPanel.hide();
       this.verdict = { pos, hint: h };
       this._showAlarm();
+      this._save();
+      return;
     }
+    // The daily's hint count (share card, stats): one per hint whose reason was shown.
+    if (info.actionable) m.hintsShown += 1;
+    this.hintPanel.show(info, { stage: info.actionable ? 1 : 0, step: 0 });
+    this.boardView.setOverlay(info.overlay);
     this._save();
     this.update();
   }
@@ -289,6 +365,46 @@ export class KirchhoffPlayView {
       this.afterChange();
       toast('Back to the last position that could still be completed.');
     }
+  }
+
+  /** The unique solution's edge states (asked of the worker once), or null when the board has several. */
+  solutionFor() {
+    if (!this.solutionPromise) {
+      this.solutionPromise = Promise.all([
+        this.service.solve(this.gameId),
+        this.service.count(this.gameId, null, { cap: 2, deadlineMs: 20000 }),
+      ]).then(([sol, c]) => (sol && c.count === 1n ? Array.from(sol) : null));
+      this.solutionPromise.catch(() => { this.solutionPromise = null; });
+    }
+    return this.solutionPromise;
+  }
+
+  /** Remove exactly the marks that disagree with the unique solution; the correct ones stay. */
+  async takeBackWrong() {
+    const m = this.manager;
+    const pos = m.position;
+    let sol;
+    try {
+      sol = await this.solutionFor();
+    } catch (err) {
+      toast(`Could not check the marks (${firstLine(err)}).`);
+      return;
+    }
+    if (m.position !== pos || !this.root.isConnected) return;
+    if (!sol) {
+      toast('This board has more than one solution, so no mark can be called wrong.');
+      return;
+    }
+    const edges = wrongEdges(pos.marks, sol);
+    this.root.dataset.takenBack = edges.join(' ');
+    if (!m.freeEdges(edges)) {
+      toast('Every mark agrees with the solution.');
+      return;
+    }
+    if (this.opts.mode === 'daily') m.hintsShown += 1;
+    this._clearHint();
+    this.afterChange();
+    toast(`Took back ${edges.length} wrong ${edges.length === 1 ? 'mark' : 'marks'}; the rest stay.`);
   }
 
   async showSolution() {
@@ -352,7 +468,7 @@ export class KirchhoffPlayView {
     }
     this.result.replaceChildren(...lines);
     this.result.hidden = false;
-    const extra = this.opts.onWin?.({ hints, ms: timed ? ms : null, clean, revealed: m.solutionShown, fresh });
+    const extra = this.opts.onWin?.({ hints, ms: timed ? ms : null, clean, revealed: m.solutionShown, alarm: this.alarmUsed, fresh });
     if (extra) this.result.append(extra);
     this._save();
   }
@@ -363,6 +479,9 @@ export class KirchhoffPlayView {
     const s = this.settings;
     const reports = m.reports();
     this.boardView.render({ marks: m.marks, reports, indicators: s.indicators });
+    const named = (this.alarm && this.alarm.shown) || Boolean(this.hintShown && this.hintShown.pos === m.position);
+    this.boardView.setLabels(this.labelsChoice ?? named);
+    this.labelsBtn.setAttribute('aria-pressed', String(this.boardView.labelsOn));
     const arrows = m.marks.filter((x) => x === 1 || x === 2).length;
     const lost = this.root?.dataset.alarm === 'on';
     const hinted = this.hintShown && this.hintShown.pos === m.position && !lost ? this.hintShown.info.headline : '';
@@ -377,7 +496,7 @@ export class KirchhoffPlayView {
     this.clearBtn.disabled = m.marks.every((x) => x === 0);
     this.hintBtn.disabled = m.won;
     this.indBtn.setAttribute('aria-pressed', String(s.indicators));
-    this.alarmBtn.setAttribute('aria-pressed', String(alarmEnabled(s, this.preset)));
+    this.alarmBtn.setAttribute('aria-pressed', String(s.alarm));
     this.timerBtn.setAttribute('aria-pressed', String(s.timer));
     this.clock.hidden = !s.timer;
     if (s.timer) this.clock.textContent = `⏱ ${formatMs(this.watch.elapsed(performance.now()))}`;

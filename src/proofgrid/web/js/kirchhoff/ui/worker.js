@@ -8,7 +8,9 @@
 // mark 0..3 per edge, omitted = every edge free):
 //   generate {preset | params, seed?}   -> {id, seedId, seed, grade, attempts, board, solution, ms}
 //   daily    {date, preset?}            -> {id, seedId, date, number, preset, grade, board, solution, ms}
-//   hint     {gameId, marks}            -> the hint (hint.js) + ms
+//   hint     {gameId, marks, last?}     -> the hint (hint.js) with its proof and words + ms
+//                                         (last: the edge of the player's last mark, -1 none)
+//   empties  {gameId, marks}            -> {edges}: free edges cell steps alone prove unused
 //   count    {gameId, marks, cap, deadlineMs} -> {count: BigInt | null, capped, timedOut, reason?, ms}
 //   grade    {gameId, deadlineMs}       -> {count (capped at 2), capped, timedOut, unique, grade: report | null, ms}
 //   analyse  {gameId, marks, deadlineMs} -> analysePosition (count, status, lost, region, text) + ms
@@ -58,6 +60,9 @@ function plainHint(h) {
     outward: h.outward,
     trial: h.trial,
     text: h.text,
+    reason: h.reason,
+    proof: h.proof,
+    words: [...h.words],
     regions: h.regions.map((r) => ({
       cells: [...r.allCells],
       whole: [...r.cells],
@@ -124,7 +129,11 @@ const OPS = {
     };
   },
   hint(args) {
-    return plainHint(K.hint(posOf(args)));
+    const last = Number.isInteger(args.last) ? args.last : -1;
+    return plainHint(K.hint(posOf(args), { lastEdge: last }));
+  },
+  empties(args) {
+    return { edges: K.obviousEmpties(posOf(args)) };
   },
   count(args) {
     const b = boardOf(args.gameId);

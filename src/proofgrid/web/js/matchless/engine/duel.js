@@ -466,3 +466,59 @@ export function plainMinimax(succ, unlit, rule) {
   const u = typeof unlit === 'bigint' ? unlit : BigInt(unlit);
   return go(Array.from({ length: n }, (_, v) => ((u >> BigInt(v)) & 1n) === 0n));
 }
+
+/**
+ * The proof behind a played duel: for every ply, the final margin each side
+ * would reach with perfect play from there on, before and after the move made.
+ *
+ * `moves` are the shells struck in order, the first by the player who started.
+ * For ply i, with d_i the mover's signed lead so far (sign·(mover − other),
+ * sign = +1 under "most", −1 under "fewest") and v(U) the exact negamax value
+ * of the unlit set U (DuelSolver, memoised), the mover's perfect-play margin
+ * before the move is d_i + v(U_i); after striking s, with cascade c,
+ * it is d_i + sign·|c| − v(U_i \ c). A move keeps the result when the sign of
+ * the margin does not drop; `best` lists every move attaining v(U_i).
+ * Positive margin = a win for the mover, 0 a draw, negative a loss.
+ *
+ * Cost: one exact solve of the board (shared memo) plus O(n) cascades per ply.
+ * Returns {start, plies: [{ply, shell, lit, before, after, best}]}, or null when
+ * the exact solve passes `deadline` (a performance.now() time; null = none).
+ * Throws RangeError on a move that is not an unlit shell.
+ */
+export function reviewDuel(succ, rule, moves, { deadline = null } = {}) {
+  const solver = solverFor(succ, rule);
+  const { K, sign } = solver;
+  let U = solver.all;
+  try {
+    solver._solve(U, deadline);
+  } catch (err) {
+    if (err instanceof DeadlineError) return null;
+    throw err;
+  }
+  const totals = [0, 0];
+  const plies = [];
+  const start = solver._solve(U, null);
+  moves.forEach((shell, i) => {
+    if (!(Number.isInteger(shell) && shell >= 0 && shell < solver.n) || (U & K.bits[shell]) === K.zero) {
+      throw new RangeError(`move ${i + 1}: shell ${shell} is not unlit`);
+    }
+    const mover = i % 2;
+    const lead = sign * (totals[mover] - totals[1 - mover]);
+    const vals = solver._moveValues(U);
+    const value = solver._solve(U, null);
+    const c = solver._isClosed(U) ? solver.reach[shell] & U : solver._bfs(U, shell);
+    const lit = K.pop(c);
+    const mine = vals.find((p) => p[0] === shell)[1];
+    plies.push(Object.freeze({
+      ply: i,
+      shell,
+      lit,
+      before: lead + value,
+      after: lead + mine,
+      best: Object.freeze(vals.filter((p) => p[1] === value).map((p) => p[0])),
+    }));
+    totals[mover] += lit;
+    U ^= c;
+  });
+  return Object.freeze({ start, plies: Object.freeze(plies) });
+}

@@ -1,36 +1,53 @@
 // Matchless in the browser: route -> view, and mount, the entry the site
 // shell calls (js/app/registry.js describes it). The engine builds every board
-// here, offline; a corrupted link never leaves a blank page (a friendly
-// message, then today's daily). Views other than the daily are loaded on
-// first use (the service worker has them all cached after one visit).
+// here, offline; a damaged link never leaves a blank page (a plain sentence,
+// then today's daily). Every board a player touches is a saved game under its
+// game ID (saved.js); #play without an ID resumes the last unfinished random
+// board, and only "New puzzle" starts another. Views other than the daily are
+// loaded on first use (the service worker has them all cached after one visit).
 
-import { el, firstLine } from '../../app/ui.js';
+import { el } from '../../app/ui.js';
+import { encodeId } from '../../app/router.js';
 import * as engine from '../engine/index.js';
 import { dailyView } from './daily-view.js';
+import { HOWTO } from './howto.js';
 import { PlayView } from './play-view.js';
 import { defineMatchlessKeys } from './records.js';
 import { parseRoute } from './routes.js';
+import {
+  PRESET_LABELS, RANDOM_PRESETS, continueHref, continueLabel, loadState, savedGames, saveState,
+} from './saved.js';
 
 const LAZY = {
   duel: () => import('./duel-view.js').then((m) => m.duelView),
   edit: () => import('./editor-view.js').then((m) => m.editorView),
   practice: () => import('./practice-view.js').then((m) => m.practiceView),
   stats: () => import('./stats-view.js').then((m) => m.statsView),
+  why: () => import('./why-view.js').then((m) => m.whyView),
 };
+
+export const DAMAGED_LINK = "This link is damaged — here is today's board instead.";
+
+function randomSeed() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return (BigInt(a[0]) << 32n) | BigInt(a[1]);
+}
 
 export class MatchlessApp {
   constructor(engine, store) {
     this.engine = engine;
     this.store = store;
+    this.games = savedGames(store);
     defineMatchlessKeys(store);
   }
 
-  /** Parse a game ID from a link: {board} or {error} (one line). */
+  /** Parse a game ID from a link: {board} or {error} (the engine's reason, kept off the page). */
   board(id) {
     try {
       return { board: this.engine.parseGameId(id) };
     } catch (err) {
-      return { error: firstLine(err) };
+      return { error: String((err && err.message) || err) };
     }
   }
 
@@ -41,30 +58,77 @@ export class MatchlessApp {
     if (route.id !== undefined && ['play', 'duel', 'edit'].includes(route.view)) {
       const got = this.board(route.id);
       if (got.error) {
-        const banner = el('p', { class: 'notice bad', role: 'alert' },
-          `That link's board could not be read (${got.error}). Here is today's daily instead.`);
+        const banner = el('p', { class: 'notice bad', role: 'alert', dataset: { reason: got.error } }, DAMAGED_LINK);
         return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
       }
-      if (route.view === 'play') return { node: this.sharedView(got.board) };
+      if (route.view === 'play') return { node: this.boardView(got.board) };
       if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
       return { node: (await LAZY.edit())(e, { board: got.board }) };
     }
     switch (route.view) {
+      case 'play': return this.resume();
       case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null) };
       case 'duel': return { node: (await LAZY.duel())(e, s) };
       case 'edit': return { node: (await LAZY.edit())(e) };
       case 'stats': return { node: (await LAZY.stats())(e, s) };
+      case 'why': return { node: (await LAZY.why())(e) };
       default: return { node: dailyView(e, s) };
     }
   }
 
-  sharedView(board) {
+  /** #play: the newest unfinished random board, else a new one of the standard size. */
+  resume() {
+    const last = this.games.list().find((g) => !g.finished && !g.daily && RANDOM_PRESETS.includes(g.preset));
+    const got = last ? this.board(last.gid) : null;
+    const board = got && got.board ? got.board : this.newBoard('default');
+    const gid = this.engine.formatGameId(board);
+    return { node: this.boardView(board, last ? last.preset : 'default'), replaceHash: `#play/${encodeId(gid)}` };
+  }
+
+  newBoard(preset) {
+    return this.engine.generate(this.engine.PRESETS[preset] || this.engine.PRESETS.default, randomSeed());
+  }
+
+  /** "New puzzle": the only way a new random board starts. */
+  newPuzzleControls(current) {
+    const pick = el('select', { class: 'preset-pick', 'aria-label': 'Size of the new puzzle' },
+      ...RANDOM_PRESETS.map((p) => el('option', { value: p, selected: p === current }, PRESET_LABELS[p])));
+    const go = el('button', {
+      type: 'button',
+      class: 'new-puzzle',
+      onclick: () => {
+        const preset = pick.value;
+        const board = this.newBoard(preset);
+        this.pendingPreset = { gid: this.engine.formatGameId(board), preset };
+        location.hash = `#play/${encodeId(this.pendingPreset.gid)}`;
+      },
+    }, 'New puzzle');
+    return [pick, go];
+  }
+
+  /** A board from #play/ID (a link, the editor, a random board): saved under its ID once touched. */
+  boardView(board, presetHint = null) {
+    const gid = this.engine.formatGameId(board);
+    const saved = loadState(this.games, gid);
+    const fresh = this.pendingPreset && this.pendingPreset.gid === gid ? this.pendingPreset.preset : null;
+    const preset = saved.preset || fresh || presetHint || 'shared';
+    const random = RANDOM_PRESETS.includes(preset);
+    const size = `${board.rows}×${board.cols}`;
     const v = new PlayView(this.engine, board, {
-      title: 'Shared board',
-      subtitle: `${board.rows}×${board.cols} · ${board.shells.length} shells`,
-      gameId: this.engine.formatGameId(board),
+      title: random ? `${size} puzzle` : 'Shared board',
+      subtitle: `${size} · ${board.shells.length} shells`,
+      gameId: gid,
+      moves: saved.moves,
+      xrayUsed: saved.xray,
+      controls: this.newPuzzleControls(random ? preset : 'default'),
+      onMove: (moves, view) => saveState(this.games, gid, {
+        preset, moves, xray: view.xrayUsed, finished: view.manager.won,
+      }),
+      onXray: (view) => saveState(this.games, gid, {
+        preset, moves: view.manager.snapshot.moves, xray: true, finished: view.manager.won,
+      }),
     });
-    v.root.dataset.mode = 'shared';
+    v.root.dataset.mode = random ? 'random' : 'shared';
     return v.root;
   }
 }
@@ -78,10 +142,14 @@ export function mount({ store }) {
   return {
     app,
     chrome: null, // the page's own header and footer are Matchless's
+    howto: HOWTO,
+    settings: [],
+    continueHref: (gid, record) => continueHref(gid, record, engine.PRACTICE),
+    continueLabel: (gid, record) => continueLabel(gid, record, engine.PRACTICE),
     async render(rest) {
       const route = parseRoute(rest);
       const out = await app.render(route);
-      const view = out.replaceHash ? 'daily' : route.view;
+      const view = out.replaceHash === '#daily' ? 'daily' : route.view;
       return { ...out, view: route.view, nav: view === 'play' ? '' : view };
     },
   };

@@ -34,6 +34,7 @@ export class BoardView {
     this.label = label;
     this.id = `bv${++uid}`;
     this.svg = svgEl('svg', { class: `board board-${mode}`, role: 'group', 'aria-label': label });
+    this.svg.setAttribute('data-skip-target', ''); // the skip link lands on this board's focused cell
     this.svg.dataset.ready = 'false';
     this.board = null;
     this.cellNodes = new Map(); // cell -> {g, shell, pattern, label, ring}
@@ -43,7 +44,7 @@ export class BoardView {
     this.resolveCascade = null;
     this.generation = 0;
     this.focusCell = -1;
-    this.view = { lit: [], xray: null, owners: null, selected: -1 };
+    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1 };
   }
 
   /** Draw a new board (an engine board; `shells` may be empty in edit mode). */
@@ -149,6 +150,7 @@ export class BoardView {
           parts.pattern = svgEl('circle', { cx: U / 2, cy: U / 2, r: R, class: 'pattern', fill: 'none' }),
           parts.label = svgEl('text', { x: U / 2, y: U / 2 + 1, class: 'label', 'dominant-baseline': 'central', 'text-anchor': 'middle' }),
           parts.ring = svgEl('circle', { cx: U / 2, cy: U / 2, r: R + 9, class: 'ring' }),
+          svgEl('path', { d: `M${U / 2 + 14},${U / 2 - 36} l10,-10 m-10,10 l-2,-12 m2,12 l12,2`, class: 'struck-mark' }),
         );
       } else {
         node.append(svgEl('circle', { cx: U / 2, cy: U / 2, r: 6, class: 'empty-dot' }));
@@ -194,10 +196,11 @@ export class BoardView {
 
   /**
    * Draw a position. view = {lit: bool per shell, xray: null | {labels, sources},
-   * owners: null | player per shell (-1 unlit), selected: cell or -1}
+   * owners: null | player per shell (-1 unlit), selected: cell or -1,
+   * struck: shells a match was struck on (marked), last: the latest struck shell or -1}
    */
   render(view) {
-    this.view = { lit: [], xray: null, owners: null, selected: -1, ...view };
+    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1, ...view };
     const sources = new Set(this.view.xray ? this.view.xray.sources : []);
     for (const [cell, parts] of this.cellNodes) {
       const v = this.shellOf[cell];
@@ -209,6 +212,15 @@ export class BoardView {
       this._paintShell(v, false, sources);
     }
     for (const f of this.fuseNodes) this._paintFuse(f);
+  }
+
+  /** The struck shells as a set (rebuilt only when view.struck changes). */
+  _struck() {
+    if (this._struckFor !== this.view.struck) {
+      this._struckFor = this.view.struck;
+      this._struckSet = new Set(this.view.struck || []);
+    }
+    return this._struckSet;
   }
 
   _visiblyLit(v) {
@@ -231,6 +243,10 @@ export class BoardView {
     let patternFill = 'none';
     const words = [cellName(this.board.cols, cell) + ':'];
     words.push(lit ? 'lit shell' : 'unlit shell');
+    const struck = lit && this._struck().has(v);
+    g.classList.toggle('struck', struck);
+    g.classList.toggle('last', struck && this.view.last === v);
+    if (struck) words.push(this.view.last === v ? 'struck here, the latest match' : 'struck here');
     if (xray) {
       const comp = xray.labels[v];
       const st = componentStyle(comp);

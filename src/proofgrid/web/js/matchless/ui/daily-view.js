@@ -1,50 +1,88 @@
 // Daily mode: the same board for everyone on a calendar date (built offline by
 // the engine), a puzzle number, a streak by calendar date, stats and a
-// spoiler-free share card.
+// spoiler-free share card. The first finish of the day is its one result (the
+// panel and the card agree); the X-ray asks once before showing the answer and
+// is recorded with the result. The game in progress is a saved game (today's
+// daily only; older ones are dropped).
 
-import { el } from '../../app/ui.js';
+import { el, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
-import { dailyShareText } from '../../app/share.js';
 import { shareBlock } from '../../app/share-view.js';
-import { recordResult, summarize } from '../../app/streak.js';
+import { ask } from './confirm.js';
+import { dailyStats, recordDaily, resultWords, shareCard } from './daily-result.js';
 import { PlayView } from './play-view.js';
 import { DAILY_KEY } from './records.js';
+import { dropOldDailies, loadState, savedGames, saveState } from './saved.js';
 import { statsPanel } from './stats-view.js';
+
+const XRAY_QUESTION = {
+  title: 'Show the X-ray?',
+  text: "The X-ray shows the exact answer. Today's result will say “X-ray used” on the share card, and it will not count as at par in your stats. Your streak goes on.",
+  yes: 'Show the X-ray',
+  no: 'Not now',
+};
 
 export function dailyView(engine, store, { banner = null, dateISO = localISO() } = {}) {
   const { number, board, id } = engine.daily(dateISO);
-  const saved = store.get(DAILY_KEY);
-  const moves = saved.current && saved.current.date === dateISO ? saved.current.moves : [];
-  const already = saved.records[dateISO];
+  const games = savedGames(store);
+  dropOldDailies(games, id);
+  const legacy = store.get(DAILY_KEY);
+  let restored = loadState(games, id);
+  if (restored.preset === null && legacy.current && legacy.current.date === dateISO) {
+    restored = { ...restored, moves: legacy.current.moves.slice() }; // saved before games were kept by ID
+    saveState(games, id, { preset: 'daily', moves: restored.moves, daily: true });
+  }
+  if (legacy.current) store.update(DAILY_KEY, (d) => ({ ...d, current: null })); // now a saved game
+  const already = legacy.records[dateISO];
   const notice = already
     ? el('p', { class: 'notice' },
-      `You finished today's daily in ${already.score} (par ${already.par}). Play again for fun — your first result is the one that counts.`)
+      `You finished today's daily with ${resultWords(already)}. Play again for fun — your first result is the one that counts.`)
     : null;
   const bannerBox = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
+  const save = (view) => saveState(games, id, {
+    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, daily: true,
+  });
+  const recorded = () => store.get(DAILY_KEY).records[dateISO];
   const view = new PlayView(engine, board, {
     title: `Daily #${number}`,
     subtitle: dateISO,
     gameId: id,
     banner: bannerBox,
-    moves,
-    onMove: (m) => store.update(DAILY_KEY, (d) => ({ ...d, current: { date: dateISO, moves: m.slice(0, 200) } })),
-    onWin: ({ score, par }) => {
+    moves: restored.moves,
+    xrayUsed: restored.xray,
+    // Asked only while today's result is still open: after it, the X-ray changes nothing.
+    confirmXray: (v) => (recorded() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    onXray: (v) => save(v),
+    onMove: (moves, v) => save(v),
+    verdict: ({ score, par }, v) => {
+      const first = recorded();
+      if (!first) return null;
+      const kept = resultWords(first);
+      if (first.score === score && Boolean(first.xray) === v.xrayUsed) {
+        return first.xray ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
+      }
+      return `Today's result: ${kept} — your first finish counts. This time: ${resultWords({ score, par })}.`;
+    },
+    onWin: ({ score, par }, v) => {
       const data = store.update(DAILY_KEY, (d) => ({
         ...d,
-        records: recordResult(d.records, dateISO, { number, score, par }),
+        current: null,
+        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed }),
       }));
       const first = data.records[dateISO];
-      const stats = summarize(data.records, localISO());
-      const text = dailyShareText({
-        number, score: first.score, par: first.par, streak: stats.current,
+      const stats = dailyStats(data.records, localISO());
+      const text = shareCard({
+        number, score: first.score, par: first.par, xray: Boolean(first.xray), streak: stats.current,
         url: `${location.origin}${location.pathname}`,
       });
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
         ...shareBlock(text), statsPanel(stats),
-        el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'));
+        el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'),
+        el('p', {}, el('a', { href: '#play', class: 'button-link' }, 'Play a random board')));
     },
   });
+  setPageTitle(`Daily #${number}`);
   view.root.dataset.mode = 'daily';
   view.root.dataset.puzzle = String(number);
   return view.root;

@@ -7,8 +7,10 @@ export const RULES = Object.freeze({
   most: 'Most shells wins',
 });
 
-export function newDuel(engine, board, rule = 'fewest') {
+/** A new duel; `first` (0 or 1) is the player who strikes first. */
+export function newDuel(engine, board, rule = 'fewest', first = 0) {
   if (!(rule in RULES)) throw new RangeError(`unknown duel rule ${rule}`);
+  if (first !== 0 && first !== 1) throw new RangeError(`first player must be 0 or 1, not ${first}`);
   const n = board.shells.length;
   return Object.freeze({
     board,
@@ -16,7 +18,8 @@ export function newDuel(engine, board, rule = 'fewest') {
     game: engine.newGame(board),
     owner: Object.freeze(new Array(n).fill(-1)),
     scores: Object.freeze([0, 0]),
-    turn: 0,
+    first,
+    turn: first,
     moves: Object.freeze([]),
   });
 }
@@ -51,15 +54,33 @@ export function unlitMask(duel) {
   return m;
 }
 
+/** The winner of totals [a, b] under `rule`: 0, 1 or -1 (a draw). */
+export function winnerOf(rule, [a, b]) {
+  if (a === b) return -1;
+  if (rule === 'fewest') return a < b ? 0 : 1;
+  return a > b ? 0 : 1;
+}
+
 /** {over, winner: 0 | 1 | -1 (draw) | null (not over), scores}. */
 export function duelOutcome(duel) {
   const over = duel.owner.every((o) => o !== -1);
   const [a, b] = duel.scores;
-  let winner = null;
-  if (over) {
-    if (a === b) winner = -1;
-    else if (duel.rule === 'fewest') winner = a < b ? 0 : 1;
-    else winner = a > b ? 0 : 1;
-  }
-  return { over, winner, scores: [a, b] };
+  return { over, winner: over ? winnerOf(duel.rule, [a, b]) : null, scores: [a, b] };
+}
+
+/**
+ * The headline for totals under `rule`, the winner's score first:
+ * "Bot wins, 10–8!", "You win, 8–10!", "A draw, 9–9."; `what` names the
+ * contest ("" for a game, " the match" for a match of two).
+ */
+export function headline(rule, scores, names, what = '') {
+  const w = winnerOf(rule, scores);
+  if (w === -1) return `A draw, ${scores[0]}–${scores[1]}.`;
+  const verb = names[w] === 'You' ? 'win' : 'wins';
+  return `${names[w]} ${verb}${what}, ${scores[w]}–${scores[1 - w]}!`;
+}
+
+/** "Bot struck c1, lighting 4 shells." */
+export function moveSentence(name, cell, lit) {
+  return `${name} struck ${cell}, lighting ${lit} ${lit === 1 ? 'shell' : 'shells'}.`;
 }

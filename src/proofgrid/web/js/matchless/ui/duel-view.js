@@ -1,12 +1,19 @@
 // Duel: two players alternate matches on one board; each is credited with the
 // shells their match lights. Pass-and-play or against the bot (in a worker),
-// "fewest shells wins" by default, a running score and a clear end screen.
+// "fewest shells wins" by default. The players choose who starts, and a match
+// is two games on one board with the starts swapped (total shells decide), so
+// the first mover's edge cancels out. Every struck shell is marked, the bot's
+// move is animated and announced, and after each game the exact minimax says
+// what perfect play gives and which move changed the result.
 
-import { button, el, prefersReducedMotion } from '../../app/ui.js';
+import { button, el, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
 import { WorkerClient } from '../../app/worker-client.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
-import { duelMove, duelOutcome, newDuel, RULES, unlitMask } from './duel-match.js';
+import {
+  RULES, duelMove, duelOutcome, headline, moveSentence, newDuel, unlitMask,
+} from './duel-match.js';
+import { reviewLines } from './duel-review.js';
 import { DUEL_KEY, OPPONENT_LABELS } from './records.js';
 
 let botClient = null;
@@ -22,62 +29,98 @@ function randomSeed() {
 }
 
 const BOT_BUDGET_MS = 900;
+const REVIEW_BUDGET_MS = 4000;
+const BOT_PAUSE_MS = 350; // the player's cascade is seen before the bot answers
+
+const radio = (name, value, checked, ...label) => el('label', {},
+  el('input', { type: 'radio', name, value, checked }), ' ', ...label);
 
 export function duelView(engine, store, { id = null, board = null } = {}) {
-  const root = el('section', { class: 'duel', 'aria-labelledby': 'duel-h' });
+  const root = el('section', { class: 'duel', 'aria-label': 'Duel' });
   root.dataset.mode = 'duel';
   let settings = store.get(DUEL_KEY);
   let fixedId = id;
   let fixedBoard = board;
+  setPageTitle('Duel');
 
   const names = () => (settings.opponent === 'friend' ? ['Player 1', 'Player 2'] : ['You', 'Bot']);
 
+  function seriesLine() {
+    const s = settings.series;
+    const [n1, n2] = names();
+    return `Running score: ${n1} ${s.p1} · ${n2} ${s.p2}${s.draws ? ` · ${s.draws} drawn` : ''}`;
+  }
+
   function setup() {
+    setPageTitle('Duel');
     const opp = el('fieldset', { class: 'choice' }, el('legend', {}, 'Opponent'),
-      ...Object.entries(OPPONENT_LABELS).map(([k, label]) => el('label', {},
-        el('input', { type: 'radio', name: 'opponent', value: k, checked: settings.opponent === k }), ' ', label)));
+      ...Object.entries(OPPONENT_LABELS).map(([k, label]) => radio('opponent', k, settings.opponent === k, label)));
     const rule = el('fieldset', { class: 'choice' }, el('legend', {}, 'Rule'),
-      ...Object.entries(RULES).map(([k, label]) => el('label', {},
-        el('input', { type: 'radio', name: 'rule', value: k, checked: settings.rule === k }),
-        ' ', label, k === 'fewest' ? ' (default)' : '')));
+      ...Object.entries(RULES).map(([k, label]) => radio('rule', k, settings.rule === k, label, k === 'fewest' ? ' (default)' : '')));
+    const first = settings.first ?? 0;
+    const starts = el('fieldset', { class: 'choice' }, el('legend', {}, 'Who starts'),
+      radio('first', '0', first === 0, 'You (or Player 1)'),
+      radio('first', '1', first === 1, 'The bot (or Player 2)'));
+    const length = el('fieldset', { class: 'choice' }, el('legend', {}, 'Length'),
+      radio('length', 'match', settings.match !== false, 'A match: two games, starts swapped, total shells decide'),
+      radio('length', 'one', settings.match === false, 'One game'));
     const which = fixedBoard
       ? el('p', { class: 'muted' }, `Board: ${fixedBoard.rows}×${fixedBoard.cols} from the link (${fixedBoard.shells.length} shells).`)
       : el('p', { class: 'muted' }, 'Board: a new random 5×5.');
     const start = button('Start duel', () => {
-      const o = root.querySelector('input[name=opponent]:checked')?.value || 'greedy';
-      const r = root.querySelector('input[name=rule]:checked')?.value || 'fewest';
-      settings = store.update(DUEL_KEY, (d) => ({ ...d, opponent: o, rule: r }));
-      play();
+      const pick = (n, d) => root.querySelector(`input[name=${n}]:checked`)?.value || d;
+      settings = store.update(DUEL_KEY, (d) => ({
+        ...d,
+        opponent: pick('opponent', 'greedy'),
+        rule: pick('rule', 'fewest'),
+        first: pick('first', '0') === '1' ? 1 : 0,
+        match: pick('length', 'match') === 'match',
+      }));
+      startMatch();
     }, { class: 'primary start' });
-    const s = settings.series;
+    root.dataset.over = 'false';
     root.replaceChildren(
-      el('header', { class: 'view-head' }, el('h2', { id: 'duel-h' }, 'Duel'),
-        el('p', { class: 'sub' }, 'Take turns striking matches; you score every shell your match lights.')),
-      el('div', { class: 'duel-setup' }, opp, rule, which, start,
-        el('p', { class: 'series' }, `Running score: ${s.p1}–${s.p2}${s.draws ? `, ${s.draws} drawn` : ''}`)));
+      el('p', { class: 'sub' }, 'Take turns striking matches; you score every shell your match lights.'),
+      el('div', { class: 'duel-setup' }, opp, rule, starts, length, which, start,
+        el('p', { class: 'series' }, seriesLine())));
   }
 
-  function play() {
+  /** A match: one or two games on one board; game 2 swaps who starts. */
+  function startMatch() {
     const b = fixedBoard || engine.parseGameId(`5x5#${randomSeed()}`);
     const gameId = fixedId || engine.formatGameId(b);
-    let duel = newDuel(engine, b, settings.rule);
+    const match = {
+      board: b, gameId, games: settings.match === false ? 1 : 2, first: settings.first ?? 0, played: [],
+    };
+    playGame(match);
+  }
+
+  function playGame(match) {
+    const b = match.board;
+    const index = match.played.length;
+    const first = index === 0 ? match.first : 1 - match.first;
+    let duel = newDuel(engine, b, settings.rule, first);
     const [n1, n2] = names();
+    const nameOf = (p) => (p ? n2 : n1);
     const vsBot = settings.opponent !== 'friend';
     const view = new BoardView({ mode: 'play', label: 'Duel board' });
     view.setBoard(b);
     const score = [el('strong', {}, '0'), el('strong', {}, '0')];
     const cards = [0, 1].map((p) => el('div', { class: `player player-${p}` },
-      el('span', { class: 'swatch', 'aria-hidden': 'true' }, String(p + 1)), el('span', {}, p ? n2 : n1), ' ', score[p], ' shells'));
+      el('span', { class: 'swatch', 'aria-hidden': 'true' }, String(p + 1)), el('span', {}, nameOf(p)), ' ', score[p], ' shells'));
     const turn = el('p', { class: 'turn', role: 'status', 'aria-live': 'polite' });
     const end = el('div', { class: 'duel-end', hidden: true, role: 'region', 'aria-label': 'Duel result', tabindex: '-1' });
     const quit = button('Quit to settings', setup, { class: 'quit' });
     let busy = false;
+    let botFailed = false; // the player may then take the bot's turn
+    let last = -1;
+    let cascade = Promise.resolve();
 
     const draw = (depths = null, t0 = 0) => {
-      const v = { lit: duel.owner.map((o) => o !== -1), owners: duel.owner };
+      const v = { lit: duel.owner.map((o) => o !== -1), owners: duel.owner, struck: duel.moves, last };
       if (depths) {
         view.view = { ...view.view, ...v };
-        view.cascade(depths, { t0, reduced: prefersReducedMotion() });
+        cascade = view.cascade(depths, { t0, reduced: prefersReducedMotion() });
       }
       view.render(v);
       score[0].textContent = String(duel.scores[0]);
@@ -85,82 +128,142 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
       cards.forEach((c, p) => c.classList.toggle('active', duel.turn === p && !duelOutcome(duel).over));
     };
 
+    const strike = (shell, t0) => {
+      const mover = duel.turn;
+      const res = duelMove(engine, duel, shell);
+      duel = res.duel;
+      last = shell;
+      draw(res.depths, t0);
+      return moveSentence(nameOf(mover), engine.moveName(b, shell), res.depths.size);
+    };
+
+    const review = el('div', { class: 'duel-review', 'aria-live': 'polite' });
+    const showReview = async (game) => {
+      review.replaceChildren(el('p', { class: 'muted' }, 'Working out what perfect play gives…'));
+      let lines;
+      try {
+        const { result } = await bot().call({
+          kind: 'review', succ: b.succ, rule: game.rule, moves: game.moves, budgetMs: REVIEW_BUDGET_MS,
+        }, { timeoutMs: REVIEW_BUDGET_MS + 8000 });
+        lines = result
+          ? reviewLines(result, {
+            names: [n1, n2], first: game.first, name: (s) => engine.moveName(b, s), human: vsBot ? 0 : null,
+          })
+          : ['This board is too big to prove quickly, so there is no review of this game.'];
+      } catch {
+        lines = ['The review could not be worked out this time.'];
+      }
+      if (!root.isConnected) return;
+      review.replaceChildren(...lines.map((t) => el('p', {}, t)));
+      root.dataset.reviewed = 'true';
+    };
+
     const finishGame = () => {
       const out = duelOutcome(duel);
-      const key = out.winner === -1 ? 'draws' : out.winner === 0 ? 'p1' : 'p2';
-      settings = store.update(DUEL_KEY, (d) => ({ ...d, series: { ...d.series, [key]: d.series[key] + 1 } }));
-      const [a, c] = out.scores;
-      const headline = out.winner === -1 ? `A draw, ${a}–${c}.`
-        : `${out.winner === 0 ? n1 : n2} ${out.winner === 0 && n1 === 'You' ? 'win' : 'wins'}, ${a}–${c}!`;
-      const s = settings.series;
-      turn.textContent = 'Game over.';
-      end.replaceChildren(
-        el('h3', {}, headline),
-        el('p', {}, `${RULES[duel.rule]}.`),
-        el('p', { class: 'series' }, `Running score: ${n1} ${s.p1} · ${n2} ${s.p2}${s.draws ? ` · ${s.draws} drawn` : ''}`),
-        el('div', { class: 'controls' },
-          button('Rematch', () => { fixedBoard = b; fixedId = gameId; play(); }, { class: 'primary rematch' }),
-          button('New board', () => { fixedBoard = null; fixedId = null; play(); }, { class: 'new-board' }),
-          button('Settings', setup, { class: 'settings' })));
+      const game = { first, scores: out.scores, rule: duel.rule, moves: [...duel.moves] };
+      match.played.push(game);
+      const done = match.played.length >= match.games;
+      const names2 = [n1, n2];
+      const parts = [];
+      root.dataset.reviewed = 'false';
+      if (match.games === 2) {
+        parts.push(el('h3', {}, `Game ${match.played.length} of 2: ${headline(duel.rule, out.scores, names2)}`));
+      } else {
+        parts.push(el('h3', {}, headline(duel.rule, out.scores, names2)));
+      }
+      parts.push(el('p', {}, `${RULES[duel.rule]}.`), review);
+      let controls;
+      if (!done) {
+        turn.textContent = `Game 1 over. In game 2 ${nameOf(1 - first)} ${nameOf(1 - first) === 'You' ? 'start' : 'starts'}.`;
+        controls = el('div', { class: 'controls' },
+          button('Play game 2', () => playGame(match), { class: 'primary next-game' }),
+          button('Settings', setup, { class: 'settings' }));
+      } else {
+        const totals = [0, 1].map((p) => match.played.reduce((t, g) => t + g.scores[p], 0));
+        const final = match.games === 2 ? totals : out.scores;
+        const w = duelOutcome({ ...duel, scores: final }).winner;
+        const key = w === -1 ? 'draws' : w === 0 ? 'p1' : 'p2';
+        settings = store.update(DUEL_KEY, (d) => ({ ...d, series: { ...d.series, [key]: d.series[key] + 1 } }));
+        if (match.games === 2) {
+          parts.unshift(el('h3', { class: 'match-result' }, headline(duel.rule, totals, names2, ' the match')));
+          parts.splice(1, 1, el('h4', {}, `Game 2 of 2: ${headline(duel.rule, out.scores, names2)}`));
+          parts.push(el('p', { class: 'games' }, match.played.map((g, i) => `Game ${i + 1} (${nameOf(g.first)} started): ${n1} ${g.scores[0]}, ${n2} ${g.scores[1]}`).join(' · ')));
+        }
+        turn.textContent = 'Game over.';
+        parts.push(el('p', { class: 'series' }, seriesLine()));
+        controls = el('div', { class: 'controls' },
+          button('Rematch', () => { fixedBoard = b; fixedId = match.gameId; startMatch(); }, { class: 'primary rematch' }),
+          button('New board', () => { fixedBoard = null; fixedId = null; startMatch(); }, { class: 'new-board' }),
+          button('Settings', setup, { class: 'settings' }));
+      }
+      end.replaceChildren(...parts, controls);
       end.hidden = false;
-      quit.hidden = true;
-      root.dataset.over = 'true';
+      quit.remove();
+      root.dataset.over = done ? 'true' : 'between';
       end.focus();
+      showReview(game);
     };
 
     const botTurn = async () => {
       busy = true;
-      turn.textContent = `${n2} is thinking…`;
       root.dataset.thinking = 'true';
+      let sentence;
       try {
-        const { result, ms } = await bot().call({
+        const ask = bot().call({
           succ: b.succ, unlit: unlitMask(duel), rule: duel.rule, level: settings.opponent,
           seed: randomSeed(), budgetMs: BOT_BUDGET_MS,
         }, { timeoutMs: 15000 });
+        const pause = prefersReducedMotion() ? 0 : BOT_PAUSE_MS;
+        const [{ result, ms }] = await Promise.all([ask, cascade, new Promise((r) => setTimeout(r, pause))]);
         root.dataset.botMs = ms.toFixed(1);
         root.dataset.botWorkerMs = Number(result.ms).toFixed(1);
         if (!root.isConnected) return;
-        const res = duelMove(engine, duel, result.shell);
-        duel = res.duel;
-        draw(res.depths, performance.now());
+        sentence = strike(result.shell, performance.now());
       } catch (err) {
-        turn.textContent = `The bot failed (${err.message}); take its turn for it.`;
+        turn.textContent = 'The bot could not move this time; take its turn for it.';
+        botFailed = true;
+        root.dataset.botError = String(err && err.message);
         busy = false;
         root.dataset.thinking = 'false';
         return;
       }
       busy = false;
       root.dataset.thinking = 'false';
-      afterMove();
+      afterMove(sentence);
     };
 
-    const afterMove = () => {
+    const afterMove = (sentence = '') => {
+      root.dataset.lastMove = sentence;
+      root.dataset.plies = String(duel.moves.length);
       if (duelOutcome(duel).over) {
         finishGame();
+        turn.textContent = `${sentence} ${turn.textContent}`.trim();
         return;
       }
-      const who = duel.turn === 0 ? n1 : n2;
-      turn.textContent = duel.turn === 0 && n1 === 'You' ? 'Your turn.' : `${who}'s turn.`;
-      if (vsBot && duel.turn === 1) botTurn();
+      const who = nameOf(duel.turn);
+      const botNext = vsBot && duel.turn === 1;
+      const next = botNext ? `${who} is thinking…` : who === 'You' ? 'Your turn.' : `${who}'s turn.`;
+      turn.textContent = sentence ? `${sentence} ${next}` : next;
+      if (botNext) botTurn();
     };
 
     attachBoardInput(view, {
       activate: (cell, t0) => {
-        if (busy || (vsBot && duel.turn === 1) || duelOutcome(duel).over) return;
+        if (busy || (vsBot && duel.turn === 1 && !botFailed) || duelOutcome(duel).over) return;
+        botFailed = false;
         const shell = view.shellOf[cell];
         if (shell < 0 || duel.owner[shell] !== -1) return;
         view.finish();
-        const res = duelMove(engine, duel, shell);
-        duel = res.duel;
-        draw(res.depths, t0);
-        afterMove();
+        afterMove(strike(shell, t0));
       },
     });
 
     root.dataset.over = 'false';
+    root.dataset.game = String(index + 1);
+    root.dataset.first = String(first);
+    const gameWord = match.games === 2 ? `Game ${index + 1} of 2 · ` : '';
     root.replaceChildren(
-      el('header', { class: 'view-head' }, el('h2', { id: 'duel-h' }, 'Duel'),
-        el('p', { class: 'sub' }, `${RULES[duel.rule]} · ${OPPONENT_LABELS[settings.opponent]}`)),
+      el('p', { class: 'sub' }, `${gameWord}${RULES[duel.rule]} · ${OPPONENT_LABELS[settings.opponent]}`),
       el('div', { class: 'scoreboard' }, ...cards),
       turn,
       el('div', { class: 'board-wrap' }, view.svg),

@@ -1,12 +1,23 @@
 // The duel bot's worker: the search runs here, never on the page's thread.
 // Message in: {id, succ, unlit (BigInt mask), rule, level, seed (BigInt), budgetMs}
-// Message out: {id, ok, result: {shell, perfect, value, ms}} or {id, ok: false, error}
+//   or {id, kind: 'review', succ, rule, moves, budgetMs} (the proof after a game)
+// Message out: {id, ok, result: {shell, perfect, value, ms}} / {id, ok, result: review | null}
+//   or {id, ok: false, error}
 
-import { botMove } from '../engine/duel.js';
+import { botMove, reviewDuel } from '../engine/duel.js';
+
+function review({ succ, rule, moves, budgetMs }) {
+  const deadline = performance.now() + Math.max(0, Number(budgetMs) || 0);
+  return reviewDuel(succ, rule, moves, { deadline });
+}
 
 self.onmessage = (e) => {
-  const { id, succ, unlit, rule, level, seed, budgetMs } = e.data || {};
+  const { id, kind, succ, unlit, rule, level, seed, budgetMs } = e.data || {};
   try {
+    if (kind === 'review') {
+      self.postMessage({ id, ok: true, result: review(e.data) });
+      return;
+    }
     const t0 = performance.now();
     const r = botMove(succ, BigInt(unlit), rule, level, BigInt(seed), budgetMs);
     const ms = performance.now() - t0;

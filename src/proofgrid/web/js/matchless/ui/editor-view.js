@@ -2,14 +2,14 @@
 // X-ray recompute live, share the board as a link (#play/<game ID>), play it
 // or duel on it. The URL keeps the board as you edit (#edit/<game ID>).
 
-import { button, el } from '../../app/ui.js';
+import { button, el, setPageTitle } from '../../app/ui.js';
 import { sizePickers } from '../../app/grid-size.js';
 import { copyLinkButton } from '../../app/share-view.js';
 import { encodeId } from '../../app/router.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView, cellName } from './board-view.js';
 import {
-  MAX_SIZE, MIN_SIZE, directionBetween, emptyModel, fromBoard, resize, shellCount, toBoard,
+  MAX_SIZE, MIN_SIZE, directionBetween, emptyModel, fromBoard, hasFuse, resize, shellCount, toBoard,
   toggleFuse, toggleShell,
 } from './editor-model.js';
 import { componentCount, explainPar } from './xray.js';
@@ -19,6 +19,7 @@ export function editorView(engine, { board = null } = {}) {
   let tool = 'shell';
   let selected = -1;
   let current = null; // {board, id, solution}
+  let lastFuse = ''; // what the last fuse click did, said in the help line
 
   const view = new BoardView({ mode: 'edit', label: 'Editor board' });
   const [rowsSel, colsSel] = sizePickers(model, MIN_SIZE, MAX_SIZE, (rows, cols) => {
@@ -41,13 +42,17 @@ export function editorView(engine, { board = null } = {}) {
   function setTool(t) {
     tool = t;
     selected = -1;
+    lastFuse = '';
     for (const [k, b] of Object.entries(toolBtns)) b.setAttribute('aria-pressed', String(k === t));
     refresh(false);
   }
 
   function describe() {
     if (tool === 'shell') return 'Click or press Enter on a cell to add or remove a shell.';
-    if (selected < 0) return 'Pick the shell a fuse starts from, then a neighbouring shell to toggle the fuse.';
+    if (selected < 0) {
+      const done = lastFuse ? `${lastFuse} ` : '';
+      return `${done}Pick the shell a fuse starts from, then a neighbouring shell to add or remove the fuse.`;
+    }
     return `From ${cellName(model.cols, selected)}: pick a neighbouring shell to toggle a fuse, or ${cellName(model.cols, selected)} again to stop.`;
   }
 
@@ -82,7 +87,11 @@ export function editorView(engine, { board = null } = {}) {
     }
     const s = current.solution;
     const n = shellCount(model);
-    summary.textContent = `Par ${s.par} · ${n} ${n === 1 ? 'shell' : 'shells'} · ${componentCount(s)} components · ${s.hiddenSources} hidden ${s.hiddenSources === 1 ? 'source' : 'sources'}`;
+    const groups = componentCount(s);
+    const loops = s.hiddenSources
+      ? ` · ${s.hiddenSources} ${s.hiddenSources === 1 ? 'loop needs' : 'loops need'} a match of ${s.hiddenSources === 1 ? 'its' : 'their'} own`
+      : '';
+    summary.textContent = `Par ${s.par} · ${n} ${n === 1 ? 'shell' : 'shells'} · ${groups} ${groups === 1 ? 'group' : 'groups'}${loops}`;
     summary.dataset.par = String(s.par);
     note.textContent = explainPar(s);
     const enc = encodeId(current.id);
@@ -100,12 +109,18 @@ export function editorView(engine, { board = null } = {}) {
         view.setFocus(cell, true);
         return;
       }
+      lastFuse = '';
       if (model.cells[cell] === null) {
         selected = -1;
       } else if (selected < 0 || selected === cell) {
         selected = selected === cell ? -1 : cell;
       } else if (directionBetween(model, selected, cell) >= 0) {
+        // One fuse per pair of clicks: the start is let go, so the next click
+        // starts a new fuse instead of silently toggling another from the old start.
+        const had = hasFuse(model, selected, cell);
         model = toggleFuse(model, selected, cell);
+        lastFuse = `Fuse ${cellName(model.cols, selected)} → ${cellName(model.cols, cell)} ${had ? 'removed' : 'added'}.`;
+        selected = -1;
         refresh();
         view.setFocus(cell, true);
         return;
@@ -116,8 +131,9 @@ export function editorView(engine, { board = null } = {}) {
     },
   });
 
-  const root = el('section', { class: 'editor', 'aria-labelledby': 'editor-h' },
-    el('header', { class: 'view-head' }, el('h2', { id: 'editor-h' }, 'Editor'),
+  setPageTitle('Editor');
+  const root = el('section', { class: 'editor', 'aria-label': 'Editor' },
+    el('header', { class: 'view-head' },
       el('p', { class: 'sub' }, 'Build a board; par and the X-ray follow every change.')),
     el('div', { class: 'editor-tools', role: 'toolbar', 'aria-label': 'Editor tools' },
       rowsSel, colsSel, toolBtns.shell, toolBtns.fuse,

@@ -1,9 +1,11 @@
 // The play screen for one board (daily, practice, shared link): wires the
 // manager (rules + history), the board view (drawing), the input (intents)
 // and the HUD. The counter "matches vs par" is always visible; the meter says
-// whether par is still reachable (matches used + remaining par == par).
+// whether par is still reachable (matches used + remaining par == par). The
+// page's h1 is the view's title (setPageTitle); the HUD keeps its size so the
+// board never moves under a finger.
 
-import { button, el, prefersReducedMotion } from '../../app/ui.js';
+import { button, el, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
 import { encodeId } from '../../app/router.js';
 import { attachBoardInput } from '../../app/board-input.js';
@@ -15,13 +17,17 @@ export class PlayView {
   /**
    * @param engine the Matchless engine module
    * @param board an engine board
-   * @param opts {title, subtitle, gameId, moves (to restore), onMove(moves), onWin({score, par})}
+   * @param opts {title, subtitle, gameId, moves (to restore), onMove(moves, view),
+   *   onWin({score, par, fresh}) -> node?, verdict({score, par}) -> text? (the result line),
+   *   xrayUsed (restored), confirmXray() -> Promise<boolean> (asked before the first X-ray),
+   *   onXray(view) (the X-ray was shown for the first time), controls (extra nodes)}
    */
   constructor(engine, board, opts = {}) {
     this.engine = engine;
     this.opts = opts;
     this.manager = new PlayManager(engine, board);
     this.xrayOn = false;
+    this.xrayUsed = Boolean(opts.xrayUsed);
     this.announcedWin = false;
     this.boardView = new BoardView({ mode: 'play', label: opts.title || 'Board' });
     this.boardView.setBoard(board);
@@ -37,11 +43,11 @@ export class PlayView {
 
   _build() {
     const o = this.opts;
-    const headingId = `h-${Math.random().toString(36).slice(2, 8)}`;
+    if (o.title) setPageTitle(o.title);
     this.used = el('strong', { class: 'used' }, '0');
     this.parEl = el('strong', { class: 'par' }, String(this.manager.par));
     this.meter = el('span', { class: 'meter', role: 'status', 'aria-live': 'polite' });
-    this.hud = el('p', { class: 'hud' },
+    this.hud = el('p', { class: 'hud matchless-hud' },
       el('span', { class: 'count' }, 'Matches ', this.used, ' · par ', this.parEl), this.meter);
     this.undoBtn = button('Undo', () => this.act(() => this.manager.undo()), { 'aria-keyshortcuts': 'Control+Z', class: 'undo' });
     this.redoBtn = button('Redo', () => this.act(() => this.manager.redo()), { 'aria-keyshortcuts': 'Control+Y', class: 'redo' });
@@ -57,17 +63,18 @@ export class PlayView {
     ] : [];
     this.note = el('p', { class: 'xray-note', hidden: true });
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
-    this.root = el('section', { class: 'play', 'aria-labelledby': headingId },
+    this.root = el('section', { class: 'play', 'aria-label': o.title || 'Matchless' },
       el('header', { class: 'view-head' },
-        el('h2', { id: headingId }, o.title || 'Matchless'),
         o.subtitle ? el('p', { class: 'sub' }, o.subtitle) : null),
       o.banner || null,
       this.hud,
       el('div', { class: 'board-wrap' }, this.boardView.svg),
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
+      o.controls ? el('div', { class: 'controls more' }, ...o.controls) : null,
       this.note,
       this.result);
+    this.root.dataset.xray = String(this.xrayUsed);
     // Shortcuts work wherever focus is; the listener goes with the view.
     listenShortcuts(this.root, {
       undo: () => this.act(() => this.manager.undo()),
@@ -82,12 +89,25 @@ export class PlayView {
     if (fn()) {
       if (!this.manager.won) this.announcedWin = false;
       this.update();
-      this.opts.onMove?.(this.manager.snapshot.moves);
+      this.opts.onMove?.(this.manager.snapshot.moves, this);
     }
   }
 
-  toggleXray() {
+  /** Show or hide the X-ray; the first time, ask first when the view wants it asked. */
+  async toggleXray() {
+    if (!this.xrayOn && !this.xrayUsed && this.opts.confirmXray) {
+      if (this.asking) return;
+      this.asking = true;
+      const ok = await this.opts.confirmXray(this);
+      this.asking = false;
+      if (!ok) return;
+    }
     this.xrayOn = !this.xrayOn;
+    if (this.xrayOn && !this.xrayUsed) {
+      this.xrayUsed = true;
+      this.root.dataset.xray = 'true';
+      this.opts.onXray?.(this);
+    }
     this.update();
   }
 
@@ -99,7 +119,7 @@ export class PlayView {
     if (!res) return;
     this.boardView.finish();
     this.update({ animate: res.depths, t0 });
-    this.opts.onMove?.(this.manager.snapshot.moves);
+    this.opts.onMove?.(this.manager.snapshot.moves, this);
     if (this.manager.won && !this.announcedWin) {
       this.announcedWin = true;
       this._showResult(true);
@@ -110,11 +130,12 @@ export class PlayView {
     const m = this.manager;
     const over = m.used - m.par;
     const verdict = over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
+    const extra = this.opts.onWin?.({ score: m.used, par: m.par, fresh }, this);
+    const own = this.opts.verdict?.({ score: m.used, par: m.par, fresh }, this);
     this.result.replaceChildren(
       el('h3', {}, 'Sky clear!'),
-      el('p', { class: 'verdict' }, `${m.used} ${m.used === 1 ? 'match' : 'matches'}, ${verdict}`));
+      el('p', { class: 'verdict' }, own || `${m.used} ${m.used === 1 ? 'match' : 'matches'}, ${verdict}`));
     this.result.hidden = false;
-    const extra = this.opts.onWin?.({ score: m.used, par: m.par, fresh });
     if (extra) this.result.append(extra);
   }
 
@@ -138,7 +159,9 @@ export class PlayView {
     }
     const xray = this.xrayOn ? { labels: m.solution.labels, sources: m.solution.sources } : null;
     this.note.hidden = !this.xrayOn;
-    if (this.xrayOn) this.note.textContent = explainPar(m.solution);
+    if (this.xrayOn) {
+      this.note.replaceChildren(explainPar(m.solution), ' ', el('a', { href: '#why' }, 'Why this is a proof'));
+    }
     const view = { lit: m.snapshot.lit, xray };
     if (animate) {
       this.boardView.view = { ...this.boardView.view, ...view };

@@ -1,9 +1,10 @@
 // Practice: the twelve curated boards, easy to expert, with progress saved
-// (fewest matches per board, and the game in progress).
+// (fewest matches per board; each game in progress is a saved game under its ID).
 
-import { el } from '../../app/ui.js';
+import { el, setPageTitle } from '../../app/ui.js';
 import { PlayView } from './play-view.js';
 import { PRACTICE_KEY } from './records.js';
+import { loadState, savedGames, saveState } from './saved.js';
 
 const TIERS = ['Easy', 'Medium', 'Hard', 'Expert'];
 
@@ -29,11 +30,34 @@ function listView(engine, store) {
         el('span', { class: 'practice-status' }, status)));
   });
   const solved = Object.keys(best).length;
-  return el('section', { class: 'practice-list', 'aria-labelledby': 'practice-h' },
+  setPageTitle('Practice');
+  return el('section', { class: 'practice-list', 'aria-label': 'Practice boards' },
     el('header', { class: 'view-head' },
-      el('h2', { id: 'practice-h' }, 'Practice'),
       el('p', { class: 'sub' }, `${solved} of ${engine.PRACTICE.length} solved · twelve curated boards, easy to expert`)),
     el('ol', { class: 'practice-grid' }, ...items));
+}
+
+/**
+ * What comes after finishing board `index`, counting what was done: the next
+ * board, else the first one not solved yet, else "every practice board done".
+ */
+export function nextPractice(index, total, best) {
+  const solved = Object.keys(best).filter((k) => Number(k) < total).length;
+  if (solved >= total) return { solved, next: null, text: 'That was the last one — every practice board done.' };
+  if (index + 1 < total) return { solved, next: index + 1, text: `${solved} of ${total} solved.` };
+  let open = 0;
+  while (open < total && best[String(open)] !== undefined) open += 1;
+  return { solved, next: open, text: `That was the last board: ${solved} of ${total} solved, so some are still open.` };
+}
+
+function practiceNext(index, total, best) {
+  const n = nextPractice(index, total, best);
+  const link = n.next === null ? null
+    : el('a', { href: `#practice/${n.next + 1}`, class: 'button-link primary next-board' },
+      n.next === index + 1 ? 'Next board' : `Board ${n.next + 1}, not solved yet`);
+  return el('div', { class: 'practice-result' },
+    el('p', { class: 'practice-count' }, n.text), link, ' ',
+    el('a', { href: '#practice', class: 'button-link' }, 'All boards'));
 }
 
 export function practiceView(engine, store, index = null) {
@@ -42,24 +66,29 @@ export function practiceView(engine, store, index = null) {
   }
   const id = engine.PRACTICE[index];
   const board = engine.parseGameId(id);
-  const saved = store.get(PRACTICE_KEY);
-  const moves = saved.current && saved.current.index === index ? saved.current.moves : [];
+  const games = savedGames(store);
+  const legacy = store.get(PRACTICE_KEY);
+  const saved = loadState(games, id);
+  let { moves } = saved;
+  if (saved.preset === null && legacy.current && legacy.current.index === index) {
+    moves = legacy.current.moves; // saved before games were kept by ID
+    saveState(games, id, { preset: 'practice', moves });
+    store.update(PRACTICE_KEY, (d) => ({ ...d, current: null }));
+  }
+  const total = engine.PRACTICE.length;
   const view = new PlayView(engine, board, {
-    title: `Practice ${index + 1} of ${engine.PRACTICE.length}`,
+    title: `Practice ${index + 1} of ${total}`,
     subtitle: tierOf(engine, index),
     gameId: id,
     moves,
-    onMove: (m) => store.update(PRACTICE_KEY, (d) => ({ ...d, current: { index, moves: m.slice(0, 200) } })),
+    onMove: (m, v) => saveState(games, id, { preset: 'practice', moves: m, xray: v.xrayUsed, finished: v.manager.won }),
     onWin: ({ score }) => {
-      store.update(PRACTICE_KEY, (d) => {
+      const data = store.update(PRACTICE_KEY, (d) => {
         const key = String(index);
         const prev = d.best[key];
-        return { ...d, best: { ...d.best, [key]: prev === undefined ? score : Math.min(prev, score) } };
+        return { ...d, current: null, best: { ...d.best, [key]: prev === undefined ? score : Math.min(prev, score) } };
       });
-      const next = index + 1 < engine.PRACTICE.length
-        ? el('a', { href: `#practice/${index + 2}`, class: 'button-link primary' }, 'Next board')
-        : el('p', {}, 'That was the last one — every practice board done.');
-      return el('div', { class: 'practice-result' }, next, ' ', el('a', { href: '#practice', class: 'button-link' }, 'All boards'));
+      return practiceNext(index, total, data.best);
     },
   });
   view.root.dataset.mode = 'practice';

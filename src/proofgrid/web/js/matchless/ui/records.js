@@ -31,13 +31,18 @@ export const PRACTICE_SCHEMA = {
 
 const OPPONENTS = ['friend', 'random', 'greedy', 'perfect'];
 
-/** {rule, opponent, series: {p1, p2, draws}} */
+/**
+ * {rule, opponent, series: {p1, p2, draws}, first?: 0 | 1 (who starts), match?: boolean
+ * (two games with starts swapped)}; first and match came later, so they may be missing.
+ */
 export const DUEL_SCHEMA = {
   version: 1,
   label: 'duel settings',
-  initial: () => ({ rule: 'fewest', opponent: 'greedy', series: { p1: 0, p2: 0, draws: 0 } }),
+  initial: () => ({ rule: 'fewest', opponent: 'greedy', series: { p1: 0, p2: 0, draws: 0 }, first: 0, match: true }),
   validate: (d) => isObj(d) && (d.rule === 'fewest' || d.rule === 'most') && OPPONENTS.includes(d.opponent)
-    && isObj(d.series) && ['p1', 'p2', 'draws'].every((k) => Number.isInteger(d.series[k]) && d.series[k] >= 0),
+    && isObj(d.series) && ['p1', 'p2', 'draws'].every((k) => Number.isInteger(d.series[k]) && d.series[k] >= 0)
+    && (d.first === undefined || d.first === 0 || d.first === 1)
+    && (d.match === undefined || typeof d.match === 'boolean'),
 };
 
 export const OPPONENT_LABELS = {

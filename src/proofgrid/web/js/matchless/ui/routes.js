@@ -1,12 +1,13 @@
 // Matchless's routes. Matchless is the site's default puzzle (its registry row's
 // route is ""), so js/app/router.js hands it the whole fragment. Forms:
-//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #edit  #edit/ID
-//   #play/ID  and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
+//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #edit  #edit/ID  #why
+//   #play (the last unfinished random board, or a new one)  #play/ID
+//   and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
 // IDs are percent-encoded except ':' (kept readable).
 
 import { decodeId, encodeId } from '../../app/router.js';
 
-const VIEWS = new Set(['daily', 'practice', 'stats', 'duel', 'edit', 'play']);
+const VIEWS = new Set(['daily', 'practice', 'stats', 'duel', 'edit', 'play', 'why']);
 
 /** Parse a fragment into {view, id?, index?}; unknown text becomes a play route. */
 export function parseRoute(hash) {
@@ -23,8 +24,7 @@ export function parseRoute(hash) {
       if (Number.isInteger(n) && n >= 1 && n <= 99) return { view: 'practice', index: n - 1 };
       return { view: 'practice' };
     }
-    if (head === 'daily' || head === 'stats' || head === 'practice') return { view: head };
-    if (head === 'play' && !rest) return { view: 'daily' };
+    if (head === 'daily' || head === 'stats' || head === 'practice' || head === 'why') return { view: head };
     return rest ? { view: head, id: decodeId(rest) } : { view: head };
   }
   return { view: 'play', id: decodeId(h) };
@@ -38,7 +38,7 @@ export function routeHash(route) {
     case 'play':
     case 'duel':
     case 'edit':
-      return route.id ? `#${route.view}/${encodeId(route.id)}` : `#${route.view === 'play' ? 'daily' : route.view}`;
+      return route.id ? `#${route.view}/${encodeId(route.id)}` : `#${route.view}`;
     default:
       return `#${route.view}`;
   }

@@ -1,0 +1,82 @@
+// The shell's two dialogs: the settings panel (theme, high contrast and every
+// registered puzzle's own options) and a puzzle's how-to (three short steps,
+// each with a tiny animated board the puzzle draws). Both are native <dialog>
+// elements opened modally, so focus stays inside and Escape closes them.
+
+import {
+  THEMES, puzzleSetting, readSettings, setDisplaySetting, setPuzzleSetting,
+} from './settings.js';
+import { el } from './ui.js';
+
+const THEME_LABELS = { system: 'Same as this device', light: 'Light', dark: 'Dark' };
+
+/** A modal dialog with a heading and a close button; resolves when it closes. */
+function openDialog(cls, title, body, onClose = () => {}) {
+  const id = `${cls}-title`;
+  const close = el('button', { type: 'button', class: 'dialog-close primary', value: 'close' }, 'Close');
+  const dialog = el('dialog', { class: `dialog ${cls}`, 'aria-labelledby': id },
+    el('h2', { id }, title), body, el('div', { class: 'controls dialog-foot' }, close));
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('click', (e) => { if (e.target === dialog) dialog.close(); }); // the backdrop
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      onClose();
+      dialog.remove();
+      resolve();
+    }, { once: true });
+    dialog.showModal();
+  });
+}
+
+function checkbox(id, label, help, checked, onchange) {
+  const helpId = `${id}-help`;
+  const input = el('input', { type: 'checkbox', id, checked, 'aria-describedby': help ? helpId : undefined });
+  input.addEventListener('change', () => onchange(input.checked));
+  return el('div', { class: 'setting' },
+    el('label', { for: id }, input, ' ', label),
+    help ? el('p', { class: 'setting-help', id: helpId }, help) : null);
+}
+
+/**
+ * The settings panel. `puzzles` = [{name, title, settings: [{key, label, help, default}]}]
+ * (the registered puzzles' own options, in registry order).
+ */
+export function openSettings(store, puzzles) {
+  const s = readSettings(store);
+  const theme = el('fieldset', { class: 'setting-group' }, el('legend', {}, 'Colours'),
+    ...THEMES.map((t) => {
+      const input = el('input', { type: 'radio', name: 'theme', id: `theme-${t}`, value: t, checked: s.theme === t });
+      input.addEventListener('change', () => { if (input.checked) setDisplaySetting(store, 'theme', t); });
+      return el('div', { class: 'setting' }, el('label', { for: `theme-${t}` }, input, ' ', THEME_LABELS[t]));
+    }),
+    checkbox('setting-contrast', 'High contrast', 'Stronger lines and plain black and white.',
+      s.highContrast, (on) => setDisplaySetting(store, 'highContrast', on)));
+  const groups = puzzles.filter((p) => p.settings && p.settings.length).map((p) => el('fieldset',
+    { class: 'setting-group' }, el('legend', {}, p.title),
+    ...p.settings.map((o) => checkbox(`setting-${p.name}-${o.key}`, o.label, o.help,
+      puzzleSetting(store, p.name, o.key, Boolean(o.default)),
+      (on) => setPuzzleSetting(store, p.name, o.key, on)))));
+  return openDialog('settings-dialog', 'Settings', el('div', { class: 'settings-body' }, theme, ...groups));
+}
+
+/**
+ * A puzzle's how-to: {title, steps: [{text, demo?(container) -> cleanup?}]}.
+ * Each demo draws into its own empty container; its cleanup runs on close.
+ */
+export function openHowto(howto) {
+  const cleanups = [];
+  const steps = el('ol', { class: 'howto-steps' }, ...howto.steps.map((step) => {
+    const box = el('div', { class: 'howto-demo', 'aria-hidden': 'true' });
+    if (typeof step.demo === 'function') {
+      try {
+        const done = step.demo(box);
+        if (typeof done === 'function') cleanups.push(done);
+      } catch { box.replaceChildren(); }
+    }
+    return el('li', { class: 'howto-step' }, box, el('p', {}, step.text));
+  }));
+  return openDialog('howto-dialog', howto.title, steps, () => {
+    for (const c of cleanups) { try { c(); } catch { /* a demo already gone */ } }
+  });
+}

@@ -1,0 +1,61 @@
+// Kirchhoff's own options, shown in the site's one settings panel (the shell
+// reads OPTIONS from mount().settings) and as quick toggles under the board.
+// The defaults are the same on every preset and the daily: clue counts on,
+// the lost alarm on, the timer off. Stored in the site's settings (schema v2,
+// js/app/settings.js) under puzzles.kirchhoff; the old per-preset key
+// (kirchhoff.settings) is read once, for the choices a player actually made.
+
+import { puzzleSetting, setPuzzleSetting } from '../../app/settings.js';
+import { SETTINGS_KEY } from './records.js';
+
+export const PUZZLE = 'kirchhoff';
+
+export const OPTIONS = Object.freeze([
+  {
+    key: 'indicators', label: 'Clue counts', default: true,
+    help: 'Small numbers under each clue count the arrows in and out; a met clue turns green, a broken one red.',
+  },
+  {
+    key: 'alarm', label: 'Lost alarm', default: true,
+    help: 'Says so the moment the board can no longer be completed, and offers to take back the wrong marks. On a daily it is not a hint; the share card says whether it was on.',
+  },
+  {
+    key: 'timer', label: 'Timer', default: false,
+    help: 'Shows a clock. Solves without a hint set best times.',
+  },
+  {
+    key: 'empties', label: 'Mark obvious empties', default: false,
+    help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores.',
+  },
+]);
+
+const DEFAULTS = Object.fromEntries(OPTIONS.map((o) => [o.key, o.default]));
+
+/** One option's value (its default until the player chooses). */
+export function option(store, key) {
+  return puzzleSetting(store, PUZZLE, key, DEFAULTS[key]);
+}
+
+/** Every option: {indicators, alarm, timer, empties}. */
+export function options(store) {
+  return Object.fromEntries(OPTIONS.map((o) => [o.key, option(store, o.key)]));
+}
+
+/** Store an option (announced to every open view through the 'pg-settings' event). */
+export function setOption(store, key, value) {
+  setPuzzleSetting(store, PUZZLE, key, value);
+}
+
+/**
+ * Carry the clue-count and timer choices of the old kirchhoff.settings key
+ * into the site's settings, once, then drop the old key. The old per-preset
+ * alarm defaults are not carried: the alarm is now on everywhere by default.
+ */
+export function migrateOldOptions(store) {
+  const raw = store.key(SETTINGS_KEY);
+  if (store.readRaw(raw) === null) return;
+  const old = store.get(SETTINGS_KEY);
+  if (old.indicators !== DEFAULTS.indicators) setOption(store, 'indicators', old.indicators);
+  if (old.timer !== DEFAULTS.timer) setOption(store, 'timer', old.timer);
+  store.removeRaw(raw);
+}

@@ -1,0 +1,53 @@
+// The daily's result, honestly kept (pure; no DOM): the first finish of a date
+// is the one result (the panel and the share card both read it), an X-ray
+// shown before that finish is recorded with it, and such a day counts as played
+// (the streak goes on) but never as "at par" in the stats.
+
+import { dailyShareText } from '../../app/share.js';
+import { recordFirst, isRecord, summarize } from '../../app/streak.js';
+
+const FIELDS = ['number', 'score', 'par', 'xray'];
+
+/** Records with today's first finish added (an existing date is never replaced). */
+export function recordDaily(records, dateISO, { number, score, par, xray = false }) {
+  const result = xray ? { number, score, par, xray: true } : { number, score, par };
+  return recordFirst(records, dateISO, result, isRecord, FIELDS.filter((k) => k in result));
+}
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** "7 matches (at par)", "8 matches (par 7, +1)", or with X-ray "7 matches (par 7, X-ray used)". */
+export function resultWords({ score, par, xray = false }) {
+  const over = score - par;
+  if (xray) return `${plural(score, 'match', 'matches')} (par ${par}${over ? `, +${over}` : ''}, X-ray used)`;
+  return `${plural(score, 'match', 'matches')} (${over === 0 ? 'at par' : `par ${par}, +${over}`})`;
+}
+
+/** The share card of a recorded result: the shared card, with "🔍 X-ray used" when it was. */
+export function shareCard({ number, score, par, xray = false, streak, url = '' }) {
+  const lines = dailyShareText({ number, score, par, streak }).split('\n');
+  if (xray) {
+    lines[1] = `${plural(score, 'match', 'matches')} (par ${par}${score > par ? `, +${score - par}` : ''})`;
+    lines.splice(3, 0, '🔍 X-ray used');
+  }
+  if (url) lines.push(url);
+  return lines.join('\n');
+}
+
+/**
+ * Stats as js/app/streak.js summarize gives them, where a day finished after
+ * the X-ray counts as played and for the streak but not at par: atPar, winPct
+ * and the distribution count only X-ray-free days; `xray` counts the others.
+ */
+export function dailyStats(records, todayISO) {
+  const all = summarize(records, todayISO);
+  const honest = Object.fromEntries(Object.entries(records).filter(([, r]) => !r.xray));
+  const h = summarize(honest, todayISO);
+  return {
+    ...all,
+    atPar: h.atPar,
+    winPct: all.played ? Math.round((100 * h.atPar) / all.played) : 0,
+    distribution: h.distribution,
+    xray: all.played - h.played,
+  };
+}

@@ -1,0 +1,93 @@
+// The how-to dialog's content (the shell shows it on a first visit and from
+// its "?" button): three short steps, each with a tiny animated board. The
+// demos are decorative (aria-hidden; the sentence says it all), loop every few
+// seconds, and stand still in their final state under reduced motion.
+
+import { prefersReducedMotion, svgEl } from '../../app/ui.js';
+
+const U = 40;
+
+/**
+ * A tiny board: shells at [col, row] and fuses [from, to]; `frames` is a list
+ * of lit-shell lists shown in turn (one every `ms`). Returns a cleanup.
+ */
+function demoBoard(container, { shells, fuses, frames, ms = 700, caption = null }) {
+  const cols = Math.max(...shells.map(([c]) => c)) + 1;
+  const rows = Math.max(...shells.map(([, r]) => r)) + 1;
+  const svg = svgEl('svg', {
+    class: 'ml-demo', viewBox: `0 0 ${cols * U} ${rows * U + (caption ? 16 : 0)}`, 'aria-hidden': 'true', focusable: 'false',
+  });
+  const at = (v) => [shells[v][0] * U + U / 2, shells[v][1] * U + U / 2];
+  const head = (x, y, ux, uy) => {
+    const px = -uy * 5;
+    const py = ux * 5;
+    return svgEl('path', {
+      class: 'demo-head',
+      d: `M${x},${y} L${x - ux * 8 + px},${y - uy * 8 + py} L${x - ux * 8 - px},${y - uy * 8 - py} Z`,
+    });
+  };
+  for (const [a, b] of fuses) {
+    const [x1, y1] = at(a);
+    const [x2, y2] = at(b);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / len;
+    const uy = (y2 - y1) / len;
+    svg.append(
+      svgEl('line', { class: 'demo-fuse', x1: x1 + ux * 13, y1: y1 + uy * 13, x2: x2 - ux * 18, y2: y2 - uy * 18 }),
+      head(x2 - ux * 12, y2 - uy * 12, ux, uy));
+  }
+  const dots = shells.map((_, v) => {
+    const [x, y] = at(v);
+    const c = svgEl('circle', { class: 'demo-shell', cx: x, cy: y, r: 11 });
+    svg.append(c);
+    return c;
+  });
+  const text = caption ? svgEl('text', { class: 'demo-caption', x: (cols * U) / 2, y: rows * U + 12, 'text-anchor': 'middle' }) : null;
+  if (text) svg.append(text);
+  container.append(svg);
+  const show = (i) => {
+    const lit = new Set(frames[i]);
+    dots.forEach((d, v) => d.classList.toggle('lit', lit.has(v)));
+    if (text) text.textContent = caption(i);
+  };
+  if (prefersReducedMotion()) {
+    show(frames.length - 1);
+    return () => svg.remove();
+  }
+  let i = 0;
+  show(0);
+  const timer = setInterval(() => {
+    i = (i + 1) % frames.length;
+    show(i);
+  }, ms);
+  return () => {
+    clearInterval(timer);
+    svg.remove();
+  };
+}
+
+export const HOWTO = Object.freeze({
+  title: 'How to play Matchless',
+  steps: Object.freeze([
+    {
+      text: 'Tap a shell to strike a match on it: it lights up.',
+      demo: (c) => demoBoard(c, { shells: [[0, 0], [1, 0], [2, 0]], fuses: [], frames: [[], [], [1], [1]] }),
+    },
+    {
+      text: 'Fuses carry the fire: every shell a lit fuse points to lights too, all down the chain.',
+      demo: (c) => demoBoard(c, {
+        shells: [[0, 0], [1, 0], [2, 0]], fuses: [[0, 1], [1, 2]], frames: [[], [0], [0, 1], [0, 1, 2], [0, 1, 2]], ms: 500,
+      }),
+    },
+    {
+      text: 'Light every shell with as few matches as you can. Par is the fewest possible — always reachable.',
+      demo: (c) => demoBoard(c, {
+        shells: [[0, 0], [1, 0], [0, 1], [1, 1]],
+        fuses: [[0, 1], [2, 3]],
+        frames: [[], [0, 1], [0, 1, 2, 3], [0, 1, 2, 3]],
+        ms: 800,
+        caption: (i) => `${Math.min(i, 2)} ${Math.min(i, 2) === 1 ? 'match' : 'matches'} · par 2`,
+      }),
+    },
+  ]),
+});
