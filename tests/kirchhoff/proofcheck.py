@@ -404,6 +404,15 @@ def check(
 # --- adapter (the only place that touches proofgrid) -------------------------------------
 
 
+def hint_of_move(move: str) -> tuple[str, str]:
+    """The ``(EDGE, STATE)`` a hint's move names, for :func:`check`'s ``hint``:
+    ``"b1>a1"`` → ``("a1-b1", "<")``, ``"a1xa2"`` → ``("a1-a2", "x")``."""
+    sep = "x" if "x" in move else ">"
+    a, b = move.split(sep)
+    lo, hi = sorted((a, b), key=lambda n: (int(n[1:]), n[0]))
+    return f"{lo}-{hi}", "x" if sep == "x" else (">" if a == lo else "<")
+
+
 def clues_from_json(board: Mapping[str, Any]) -> Clues:
     """Clues from the board JSON of the CLI/API (``rows``, ``cols``, ``clues``)."""
     rows, cols = int(board["rows"]), int(board["cols"])

@@ -21,7 +21,7 @@ from proofgrid.kirchhoff.codec import decode_board, presets
 from proofgrid.kirchhoff.daily import daily
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.moves import format_move
-from tests.kirchhoff.proofcheck import check, clues_from_json
+from tests.kirchhoff.proofcheck import check, clues_from_json, hint_of_move
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -110,19 +110,6 @@ def test_solve_reports_the_status_and_count_of_a_position(client: TestClient) ->
     assert r.json()["position"]["status"] == "won"
 
 
-def _hinted(move: str) -> tuple[str, str]:
-    """The proof format's (EDGE, STATE) of a move: lower cell first (row, then column)."""
-    sep = "x" if "x" in move else ">"
-    a, b = move.split(sep)
-
-    def key(name: str) -> tuple[int, int]:
-        return int(name[1:]), ord(name[0])
-
-    lo, hi = sorted((a, b), key=key)
-    state = "x" if sep == "x" else (">" if a == lo else "<")
-    return f"{lo}-{hi}", state
-
-
 def test_hints_are_forced_and_lost_verdicts_carry_checked_proofs(client: TestClient) -> None:
     gen = generate_board(presets()["easy"], 3)
     board = gen.board
@@ -142,7 +129,7 @@ def test_hints_are_forced_and_lost_verdicts_carry_checked_proofs(client: TestCli
         masks[h["edge"]] &= ~(1 << h["state"])
         assert branch_count(board, masks, cap=1) == 0
         # Its proof is accepted by the independent checker, and words go with it.
-        check(clues, h["proof"], hint=_hinted(h["move"]), marks=moves)
+        check(clues, h["proof"], hint=hint_of_move(h["move"]), marks=moves)
         assert h["words"]
         mark = Mark(h["state"]) if h["state"] else Mark.CROSS
         pos = pos.with_mark(h["edge"], mark)
