@@ -8,9 +8,10 @@ one transcribed twice.
 
 Categories (full run; ``--fast`` runs a documented subset)
 -----------------------------------------------------------
-dailies   365 dates from the launch: game ID, puzzle number, attempt, par,
-          witness, X-ray (canonical components, sources, condensation edges),
-          myopic player, hidden sources.
+dailies   365 dates from the launch (2026-11-30 … 2027-11-29: generator v1
+          before the switch to v2 on 2027-01-01, v2 from it on): game ID,
+          puzzle number, attempt, par, witness, X-ray (canonical components,
+          sources, condensation edges), myopic player, hidden sources.
 boards    2,000 random boards of many sizes (2x2 … 12x12, square and not),
           densities and fuse counts, from ``RxCdNNfK`` params and a 64-bit
           seed: the game ID JS generates, everything ``solve`` reports, the
@@ -20,12 +21,15 @@ boards    2,000 random boards of many sizes (2x2 … 12x12, square and not),
 moves     on each of those boards, a random sequence of matches until the sky is
           clear: each cascade (shells in BFS order with depths) and the
           remaining par after every match.
+v2boards  2,000 random boards of generator v2 (``RxCv2…`` params: 4 or 8
+          directions, density, fuses, mutual-pair bias, fuses towards empty
+          cells, exact fuse counts), compared as ``boards``.
 codec     round trips across the language boundary: every Python-encoded ID is
           decoded by JS and re-encoded (must be byte-identical), every
           JS-encoded ID is decoded by Python (must be the same board); plus
           corrupted IDs (substituted, deleted, inserted characters, truncations,
-          wrong sizes, case and whitespace changes), seed-form IDs with
-          arbitrary seed text, and random text — both sides must accept the
+          wrong sizes, case and whitespace changes), seed-form IDs (v1 and
+          v2 params) with arbitrary seed text, and random text — both sides must accept the
           same inputs, yield the same board and params, and JS may only ever
           throw GameIdError.
 dates     date texts for the daily (valid, impossible, pre-launch, malformed):
@@ -109,7 +113,7 @@ def _note(cat: Category) -> str:
     if cat.name == "duel":
         big = sum(1 for j in cat.jobs if len(j["succ"]) > 31)
         return f"{big} on BigInt-mask boards, {cat.fallbacks} budgeted fallbacks"
-    if cat.name == "moves":
+    if cat.name.endswith("moves"):
         return f"{sum(len(e['play']) for e in cat.expected)} matches"
     return ""
 
@@ -170,16 +174,29 @@ def build_dailies(days: int) -> Category:
     return cat
 
 
-def _random_params(rng: SplitMix64) -> Params:
+def _random_params(rng: SplitMix64, version: int = 1) -> Params:
     rows, cols = SIZES[rng.below(len(SIZES))]
-    return Params(rows, cols, 1 + rng.below(100), 1 + rng.below(8))
+    density, fuses = 1 + rng.below(100), 1 + rng.below(8)
+    if version == 1:
+        return Params(rows, cols, density, fuses)
+    dirs = 4 if rng.below(2) else 8
+    mutual = (0, 25, 50, 100)[rng.below(4)]
+    return Params(rows, cols, density, fuses, 2, dirs, mutual, rng.below(2), rng.below(2))
 
 
-def build_boards(count: int, rng: SplitMix64) -> tuple[Category, Category, list[Board]]:
-    boards_cat, moves_cat = Category("boards"), Category("moves")
+def _params_json(params: Params) -> dict[str, Json]:
+    return {f: getattr(params, f) for f in Params.__slots__}
+
+
+def build_boards(
+    count: int, rng: SplitMix64, version: int = 1
+) -> tuple[Category, Category, list[Board]]:
+    """Random boards of a generator version, with a random game played on each."""
+    prefix = "" if version == 1 else f"v{version}"
+    boards_cat, moves_cat = Category(f"{prefix}boards"), Category(f"{prefix}moves")
     boards: list[Board] = []
     for _ in range(count):
-        params = _random_params(rng)
+        params = _random_params(rng, version)
         seed = rng.next64()
         board = generate_board(params, seed)
         boards.append(board)
@@ -199,9 +216,7 @@ def build_boards(count: int, rng: SplitMix64) -> tuple[Category, Category, list[
                     "rem": remaining_par(board, state.unlit).par,
                 }
             )
-        p = {"rows": params.rows, "cols": params.cols, "density": params.density}
-        p["fuses"] = params.fuses
-        job = {"k": "gen", "params": p, "seed": str(seed), "moves": moves}
+        job = {"k": "gen", "params": _params_json(params), "seed": str(seed), "moves": moves}
         boards_cat.jobs.append(job)
         moves_cat.jobs.append(None)  # answered by the same Node job
         boards_cat.expected.append({"id": game_id(board), **_solution(sol, board)})
@@ -230,9 +245,7 @@ def _python_id(text: str) -> Json:
         params, board = parse_game_id(text)
     except ProofgridError:
         return {"ok": False}
-    p = {"rows": params.rows, "cols": params.cols, "density": params.density}
-    p["fuses"] = params.fuses
-    return {"ok": True, "id": game_id(board), "params": p}
+    return {"ok": True, "id": game_id(board), "params": _params_json(params)}
 
 
 def _corruptions(gid: str, rng: SplitMix64) -> list[str]:
@@ -248,6 +261,7 @@ def _corruptions(gid: str, rng: SplitMix64) -> list[str]:
         f"{size}:{desc[: rng.below(len(desc) + 1)]}",
         f"{cols}x{rows}:{desc}",
         f"{size}d{rng.below(102)}f{rng.below(10)}:{desc}",
+        f"{size}v2n{rng.below(10)}m{rng.below(102)}:{desc}",
         f"  {size.upper()}:{desc}\n",
         f"{size}:{desc[:i]}{FUZZ_CHARS[rng.below(len(FUZZ_CHARS))]}{desc[i + 1 :]}",
     ]
@@ -266,10 +280,14 @@ def build_codec(boards: list[Board], rng: SplitMix64, fuzz: int) -> Category:
     seed_texts += ["hello", "٣", "🎆 fireworks", "1e5", "0x10", "99999999999999999999999"]
     for _ in range(fuzz):
         seed_texts.append(_random_text(rng, 1 + rng.below(12)))
+    v2_texts = ["v2", "v2d55", "v2f3n8", "v2n4m50e1x1", "v2m101", "v2n5", "v2e2", "v2x1e1"]
+    v2_texts += ["n4", "v2d70f2n4m0e0x0", "V2N8", "v3", "v2٤"]
     for s in seed_texts:
         rows, cols = SIZES[rng.below(len(SIZES))]
         texts.append(f"{rows}x{cols}d{1 + rng.below(100)}f{1 + rng.below(8)}#{s}")
+        texts.append(f"{rows}x{cols}{v2_texts[rng.below(len(v2_texts))]}#{s}")
     prefixes = ["", "6x6:", "6x6#", "4x4:E", "12x12d100f8#", "٦x٦:", "2x13:", "6X6D70F2#"]
+    prefixes += ["6x6v2#", "5x5v2d60f3n8m50e1x1#", "6x6v2:"]
     for _ in range(fuzz):
         texts.append(prefixes[rng.below(len(prefixes))] + _random_text(rng, rng.below(30)))
     for t in texts:
@@ -408,6 +426,11 @@ def main(argv: list[str] | None = None) -> int:
     boards_cat.seconds = time.perf_counter() - t
     cats += [boards_cat, moves_cat]
     t = time.perf_counter()
+    v2_cat, v2_moves, v2_boards = build_boards(nboards, rng, version=2)
+    v2_cat.seconds = time.perf_counter() - t
+    cats += [v2_cat, v2_moves]
+    boards = boards + v2_boards[:200]  # board codes do not depend on the generator version
+    t = time.perf_counter()
     cats.append(build_codec(boards, rng, fuzz=max(50, nboards // 4)))
     cats[-1].seconds = time.perf_counter() - t
     t = time.perf_counter()
@@ -424,11 +447,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs: list[Json] = []
     spans: dict[str, tuple[int, int]] = {}
     for cat in cats:
-        if cat.name == "moves":
+        if cat.name.endswith("moves"):
             continue
         spans[cat.name] = (len(jobs), len(jobs) + len(cat.jobs))
         jobs += cat.jobs
     spans["moves"] = spans["boards"]
+    spans["v2moves"] = spans["v2boards"]
     t = time.perf_counter()
     try:
         answers = run_node(args.node, jobs)
@@ -444,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     parts = []
     for cat in cats:
         a, b = spans[cat.name]
-        if cat.name == "moves":
+        if cat.name.endswith("moves"):
             cat.jobs = jobs[a:b]
         parts.append((cat, answers[a:b]))
     total_bad = report(parts, _note, width=8)

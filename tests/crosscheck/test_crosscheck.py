@@ -1,7 +1,8 @@
 """The cross-language check is part of the test command.
 
-The full run (365 dailies, 2,000 boards, the codec fuzz and the duel boards)
-takes well under 30 seconds, so the suite runs it in full rather than a subset.
+The full run (365 dailies across the switch to generator v2, 2,000 v1 and
+2,000 v2 boards, the codec fuzz and the duel boards) is quick enough that the
+suite runs it in full rather than a subset.
 A second test feeds the comparator a wrong answer to prove it can fail.
 """
 
@@ -42,7 +43,7 @@ def test_full_crosscheck_agrees() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "AGREE" in out
-    for name, count in (("dailies", 365), ("boards", 2000), ("moves", 2000)):
+    for name, count in (("dailies", 365), ("boards", 2000), ("moves", 2000), ("v2boards", 2000)):
         line = next(x for x in out.splitlines() if x.strip().startswith(name))
         assert f"{count} cases  ok" in line, line
 

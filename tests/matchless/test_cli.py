@@ -228,12 +228,17 @@ def test_stats_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert code == 0
     data = json.loads(out)
     assert data["boards"] == 60 and data["percent"]["greedy_equals_par"] == 100.0
+    # stats without --size measures generator v2; its duel boards are the same model
+    assert data["params"] == "6x6v2d72f3n4m40e0x0"
     assert [(d["rule"], d["params"]) for d in data["duel"]] == [
-        ("most", "4x4d70f2"),
-        ("fewest", "4x4d70f2"),
-        ("most", "5x5d70f2"),
-        ("fewest", "5x5d70f2"),
+        ("most", "4x4v2d72f3n4m40e0x0"),
+        ("fewest", "4x4v2d72f3n4m40e0x0"),
+        ("most", "5x5v2d72f3n4m40e0x0"),
+        ("fewest", "5x5v2d72f3n4m40e0x0"),
     ]
+    code, out, _ = run(capsys, monkeypatch, "stats", "20", "--size", "6x6", "--json")
+    assert code == 0
+    assert [d["params"] for d in json.loads(out)["duel"]] == ["4x4d70f2"] * 2 + ["5x5d70f2"] * 2
     code, out, _ = run(capsys, monkeypatch, "stats", "30", "--no-duel")
     assert code == 0 and "greedy (biggest cascade) matches par          100.0%" in out
 

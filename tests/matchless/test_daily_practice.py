@@ -26,7 +26,7 @@ from proofgrid.matchless.daily import (
 )
 from proofgrid.matchless.game import game_id, new_state, parse_game_id, strike
 from proofgrid.matchless.generate import generate_board
-from proofgrid.matchless.params import Params
+from proofgrid.matchless.params import Params, decode_params
 from proofgrid.matchless.practice import (
     build_practice,
     data_path,
@@ -56,9 +56,12 @@ def _independent_measures(board: Board) -> tuple[int, int, int]:
 
 
 def _oracle_daily(date: dt.date) -> tuple[int, Board]:
-    rng = SplitMix64(seed_from_text(f"matchless/v1/daily/{date.isoformat()}"))
+    # generator v1 (6x6d70f2) before the switch to v2 on 2027-01-01, then 6x6v2
+    version = 1 if date < dt.date(2027, 1, 1) else 2
+    params = Params(6, 6, 70, 2) if version == 1 else decode_params("6x6v2")
+    rng = SplitMix64(seed_from_text(f"matchless/v{version}/daily/{date.isoformat()}"))
     for attempt in range(1000):
-        board = generate_board(Params(6, 6, 70, 2), rng.next64())
+        board = generate_board(params, rng.next64())
         par, gap, hidden = _independent_measures(board)
         if 4 <= par <= 7 and gap >= 1 and hidden >= 1:
             return attempt, board

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from proofgrid.matchless import codec, game, generate, params, solve
 from proofgrid.matchless import format as text
 from proofgrid.matchless.board import Board
-from proofgrid.matchless.daily import DAILY_PARAMS, daily
+from proofgrid.matchless.daily import daily, daily_params
 from proofgrid.matchless.game import Hint, State
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import Solution
@@ -150,7 +150,7 @@ class Matchless(Puzzle[Params, State]):
     # --- dailies
     def daily(self, date: dt.date) -> tuple[Params, str]:
         """The first board of the date's stream that clears the daily bar."""
-        return DAILY_PARAMS, codec.encode_desc(daily(date).board)
+        return daily_params(date), codec.encode_desc(daily(date).board)
 
     # --- JSON
     def board_json(self, p: Params, desc: str) -> dict[str, Any]:

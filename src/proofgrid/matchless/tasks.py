@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from proofgrid.errors import InvalidParamsError
@@ -30,14 +31,20 @@ _VERIFY = "proofgrid.matchless.verify"
 
 
 def _stats_job(n: int, opts: Mapping[str, Any]) -> Callable[[Executor], Any]:
-    """Check ``--size`` and plan the tables: ``n`` boards a size, the duel on 4x4 and 5x5."""
+    """Check ``--size`` and plan the tables: ``n`` boards a size, the duel on 4x4 and 5x5.
+
+    The duel boards use the main size's generator settings (``6x6v2`` → ``4x4v2``
+    and ``5x5v2``; ``6x6d70f2`` → ``4x4d70f2`` and ``5x5d70f2``), so a table
+    measures one generator model throughout.
+    """
     from proofgrid.matchless.stats import run_stats  # noqa: PLC0415 (a study runs)
 
     sizes = [decode_params(s) for s in opts["size"]]
     duel_sizes: tuple[tuple[Params, int], ...] = ()
     if not opts["no_duel"]:
         nd = opts["duel_boards"] if opts["duel_boards"] is not None else n
-        duel_sizes = ((Params(4, 4), nd), (Params(5, 5), nd))
+        main = sizes[0]
+        duel_sizes = ((replace(main, rows=4, cols=4), nd), (replace(main, rows=5, cols=5), nd))
     base = str(opts["base"])
 
     def job(runner: Executor) -> Any:

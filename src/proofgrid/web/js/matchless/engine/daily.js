@@ -1,7 +1,9 @@
 // The daily board: a pure function of the date, rebuilt offline in the browser,
 // mirroring src/proofgrid/matchless/daily.py exactly:
-//   seed  = seedFromText(`matchless/v${GENERATOR_VERSION}/daily/${YYYY-MM-DD}`)
-//   rng   = SplitMix64(seed); attempt k generates generate(DAILY_PARAMS, rng.next64())
+//   params = DAILY_PARAMS (v1, 6x6d70f2) before SWITCH (2027-01-01), DAILY_PARAMS_V2
+//            (the v2 default model, 6x6) from SWITCH on
+//   seed  = seedFromText(`matchless/v${version}/daily/${YYYY-MM-DD}`), version = params.version
+//   rng   = SplitMix64(seed); attempt k generates generate(params, rng.next64())
 //   daily = the first attempt that clears the bar: 4 <= par <= 7, myopic gap >= 1,
 //           at least one hidden source (at most MAX_ATTEMPTS; else attempt 0).
 // Puzzle number = days since LAUNCH (2026-11-30 is #1) plus one. Dates are
@@ -12,15 +14,23 @@ import { GameIdError } from '../../core/errors.js';
 import { SplitMix64, seedFromText } from '../../core/rng.js';
 import { formatGameId } from './codec.js';
 import { GENERATOR_VERSION, generate } from './generate.js';
-import { makeParams } from './params.js';
+import { V2, makeParams } from './params.js';
 import { solve } from './solve.js';
 
 export const DAILY_PARAMS = makeParams({ rows: 6, cols: 6, density: 70, fuses: 2 });
+export const DAILY_PARAMS_V2 = V2;
+export const SWITCH = '2027-01-01';
 export const MIN_PAR = 4;
 export const MAX_PAR = 7;
 export const MAX_ATTEMPTS = 1000;
 
 const LAUNCH_DAYS = parseDate(LAUNCH).days;
+const SWITCH_DAYS = parseDate(SWITCH).days;
+
+/** The params of a date's daily: v1 before SWITCH, v2 from it on. */
+export function dailyParams(dateISO) {
+  return parseDate(dateISO).days < SWITCH_DAYS ? DAILY_PARAMS : DAILY_PARAMS_V2;
+}
 
 /** Days since the launch plus one; throws GameIdError before the launch. */
 export function puzzleNumber(dateISO) {
@@ -36,7 +46,8 @@ export function dateOfNumber(number) {
 
 /** The 64-bit seed (BigInt) of a date's stream. */
 export function dailySeed(dateISO) {
-  return seedFromText(`matchless/v${GENERATOR_VERSION}/daily/${parseDate(dateISO).iso}`);
+  const version = dailyParams(dateISO) === DAILY_PARAMS ? GENERATOR_VERSION : DAILY_PARAMS_V2.version;
+  return seedFromText(`matchless/v${version}/daily/${parseDate(dateISO).iso}`);
 }
 
 /** The daily bar: par in 4..7, myopic gap >= 1, at least one hidden source. */
@@ -52,9 +63,10 @@ export function daily(dateISO) {
   const { iso } = parseDate(dateISO);
   const number = puzzleNumber(iso);
   const rng = new SplitMix64(dailySeed(iso));
+  const params = dailyParams(iso);
   let first = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const board = generate(DAILY_PARAMS, rng.next64());
+    const board = generate(params, rng.next64());
     const solution = solve(board);
     if (first === null) first = { board, solution };
     if (clearsBar(solution)) {

@@ -1,25 +1,43 @@
-// Matchless parameters, mirroring src/proofgrid/matchless/params.py:
-// "RxC" optionally followed by "dNN" (shell density, percent) and "fK" (maximum
-// fuses per shell): 6x6, 6x6d70, 6x6d70f3. Missing parts take the defaults.
+// Matchless parameters, mirroring src/proofgrid/matchless/params.py.
+//
+// Generator v1 (every params text written before v2; frozen): "RxC" optionally
+// followed by "dNN" (shell density, percent) and "fK" (maximum fuses per
+// shell): 6x6, 6x6d70, 6x6d70f3. Missing parts take the v1 defaults (V1).
+// Generator v2: "RxCv2" then, optionally and in this order, dNN, fK, nD
+// (directions 4 or 8), mNN (mutual-pair bias, percent), eE (1: fuses may be
+// drawn towards empty cells) and xX (1: exactly min(fK, candidates) fuses).
+// Missing parts take the v2 defaults (V2). DEFAULT_PARAMS (no params given)
+// is V2; the named PRESETS stay v1.
 
 import { GameIdError } from '../../core/errors.js';
 import { pyInt, pyStrip, quote } from '../../core/text.js';
 
 export const MIN_SIZE = 2;
 export const MAX_SIZE = 12;
-export const DEFAULT_PARAMS = Object.freeze({ rows: 6, cols: 6, density: 70, fuses: 2 });
 
-export const PRESETS = Object.freeze({
-  small: Object.freeze({ rows: 4, cols: 4, density: 70, fuses: 2 }),
-  medium: Object.freeze({ rows: 5, cols: 5, density: 70, fuses: 2 }),
-  default: DEFAULT_PARAMS,
-  large: Object.freeze({ rows: 8, cols: 8, density: 70, fuses: 2 }),
+const FIELDS = Object.freeze({
+  rows: 6, cols: 6, density: 70, fuses: 2, version: 1, dirs: 8, mutual: 0, empty: 0, exact: 0,
 });
 
-/** Frozen params with defaults filled in (fields as Python's Params). */
-export function makeParams({ rows = 6, cols = 6, density = 70, fuses = 2 } = {}) {
-  return Object.freeze({ rows, cols, density, fuses });
+/** Frozen params with defaults filled in (fields as Python's Params; v1 defaults). */
+export function makeParams(p = {}) {
+  const out = {};
+  for (const [k, v] of Object.entries(FIELDS)) out[k] = p[k] === undefined ? v : p[k];
+  return Object.freeze(out);
 }
+
+/** Generator v1's defaults (6x6d70f2), frozen. */
+export const V1 = makeParams();
+/** Generator v2's defaults: the model fitted to the seed (docs/studies.md), frozen. */
+export const V2 = makeParams({ density: 72, fuses: 3, version: 2, dirs: 4, mutual: 40 });
+export const DEFAULT_PARAMS = V2;
+
+export const PRESETS = Object.freeze({
+  small: makeParams({ rows: 4, cols: 4 }),
+  medium: makeParams({ rows: 5, cols: 5 }),
+  default: V1,
+  large: makeParams({ rows: 8, cols: 8 }),
+});
 
 /** Throw GameIdError unless every field is an integer in range. */
 export function validateParams(p) {
@@ -35,28 +53,62 @@ export function validateParams(p) {
   if (!(int(p.fuses) && p.fuses >= 1 && p.fuses <= 8)) {
     throw new GameIdError(`fuses per shell ${p.fuses} out of range 1..8`);
   }
+  const v = p.version === undefined ? 1 : p.version;
+  const dirs = p.dirs === undefined ? 8 : p.dirs;
+  const mutual = p.mutual === undefined ? 0 : p.mutual;
+  const empty = p.empty === undefined ? 0 : p.empty;
+  const exact = p.exact === undefined ? 0 : p.exact;
+  if (v === 1) {
+    if (dirs !== 8 || mutual !== 0 || empty !== 0 || exact !== 0) {
+      throw new GameIdError('generator v1 has 8 directions and no other settings');
+    }
+  } else if (v === 2) {
+    if (dirs !== 4 && dirs !== 8) throw new GameIdError(`directions ${dirs} must be 4 or 8`);
+    if (!(int(mutual) && mutual >= 0 && mutual <= 100)) {
+      throw new GameIdError(`mutual-pair bias ${mutual} out of range 0..100`);
+    }
+    if (!((empty === 0 || empty === 1) && (exact === 0 || exact === 1))) {
+      throw new GameIdError('settings e and x are 0 or 1');
+    }
+  } else {
+    throw new GameIdError(`generator version ${v} unknown (1 or 2)`);
+  }
 }
 
-/** "RxCdNNfK" (full) or "RxC". */
+/** Full form ("RxCdNNfK" for v1, "RxCv2dNNfKnDmNNeExX" for v2) or "RxC". */
 export function encodeParams(p, { full = true } = {}) {
   const size = `${p.rows}x${p.cols}`;
-  return full ? `${size}d${p.density}f${p.fuses}` : size;
+  if (!full) return size;
+  const q = makeParams(p);
+  if (q.version === 1) return `${size}d${q.density}f${q.fuses}`;
+  return `${size}v2d${q.density}f${q.fuses}n${q.dirs}m${q.mutual}e${q.empty}x${q.exact}`;
 }
 
 // Python's re \d matches every Unicode decimal digit (category Nd) and int()
 // reads them: core/text.js's pyInt mirrors both.
-const PARAMS_RE = /^(\p{Nd}{1,2})x(\p{Nd}{1,2})(?:d(\p{Nd}{1,3}))?(?:f(\p{Nd}{1,2}))?$/u;
+const PARAMS_RE = new RegExp(
+  '^(\\p{Nd}{1,2})x(\\p{Nd}{1,2})(v2)?(?:d(\\p{Nd}{1,3}))?(?:f(\\p{Nd}{1,2}))?'
+  + '(?:n(\\p{Nd}{1,2}))?(?:m(\\p{Nd}{1,3}))?(?:e(\\p{Nd}))?(?:x(\\p{Nd}))?$', 'u');
 
 /** Parse params text; throws GameIdError. */
 export function decodeParams(text) {
   const t = pyStrip(String(text)).toLowerCase();
   const m = PARAMS_RE.exec(t);
-  if (!m) throw new GameIdError(`cannot read params ${quote(pyStrip(String(text)), 40)} (expected e.g. 6x6d70f2)`);
+  if (!m || (m[3] === undefined && m.slice(6).some((x) => x !== undefined))) {
+    throw new GameIdError(`cannot read params ${quote(pyStrip(String(text)), 40)} (expected e.g. 6x6d70f2)`);
+  }
+  const base = m[3] === undefined ? V1 : V2;
+  const num = (x, dflt) => (x === undefined ? dflt : pyInt(x));
   const p = makeParams({
     rows: pyInt(m[1]),
     cols: pyInt(m[2]),
-    density: m[3] === undefined ? DEFAULT_PARAMS.density : pyInt(m[3]),
-    fuses: m[4] === undefined ? DEFAULT_PARAMS.fuses : pyInt(m[4]),
+    density: num(m[4], base.density),
+    fuses: num(m[5], base.fuses),
+    version: base.version,
+    dirs: num(m[6], base.dirs),
+    mutual: num(m[7], base.mutual),
+    empty: num(m[8], base.empty),
+    exact: num(m[9], base.exact),
   });
   validateParams(p);
   return p;

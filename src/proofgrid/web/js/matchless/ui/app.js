@@ -85,8 +85,10 @@ export class MatchlessApp {
     return { node: this.boardView(board, last ? last.preset : 'default'), replaceHash: `#play/${encodeId(gid)}` };
   }
 
+  /** A new random board of the preset's size, by the default generator (v2, fitted to the seed). */
   newBoard(preset) {
-    return this.engine.generate(this.engine.PRESETS[preset] || this.engine.PRESETS.default, randomSeed());
+    const { rows, cols } = this.engine.PRESETS[preset] || this.engine.PRESETS.default;
+    return this.engine.generate(this.engine.makeParams({ ...this.engine.DEFAULT_PARAMS, rows, cols }), randomSeed());
   }
 
   /** "New puzzle": the only way a new random board starts. */
