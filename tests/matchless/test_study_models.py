@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 
 from proofgrid.matchless.params import decode_params, encode_params
-from proofgrid.matchless.study_models import (
-    SCREEN,
-    SEED_BOARD,
-    SEED_DUEL,
-    distances,
-    figures,
-    markdown_table,
-    measure,
-    plot,
+
+_SPEC = importlib.util.spec_from_file_location(
+    "matchless_models", Path(__file__).resolve().parents[2] / "tools" / "matchless_models.py"
 )
+assert _SPEC is not None and _SPEC.loader is not None
+_MOD = importlib.util.module_from_spec(_SPEC)
+sys.modules["matchless_models"] = _MOD
+_SPEC.loader.exec_module(_MOD)
+SCREEN, SEED_BOARD, SEED_DUEL = _MOD.SCREEN, _MOD.SEED_BOARD, _MOD.SEED_DUEL
+distances, figures, markdown_table = _MOD.distances, _MOD.figures, _MOD.markdown_table
+measure, plot = _MOD.measure, _MOD.plot
 
 
 def _record(board: dict[str, float], duel: dict[str, float]) -> dict[str, object]:

@@ -11,9 +11,9 @@ figure with the seed (:data:`SEED_BOARD`, :data:`SEED_DUEL`).
 Run (results are appended to a JSON file, one record per model and board
 count, so an interrupted study resumes where it stopped)::
 
-    python -m proofgrid.matchless.study_models screen --boards 5000 --workers 2
-    python -m proofgrid.matchless.study_models final 6x6v2d68f2n4m0e0x0 --boards 50000
-    python -m proofgrid.matchless.study_models report --plot docs/img/matchless-models.svg
+    python tools/matchless_models.py screen --boards 5000 --workers 2
+    python tools/matchless_models.py final 6x6v2d68f2n4m0e0x0 --boards 50000
+    python tools/matchless_models.py report --plot docs/img/matchless-models.svg
 
 The distance of a model to a table is the largest absolute difference, in
 percentage points, between its figure and the seed's over that table's figures
@@ -309,7 +309,7 @@ def plot(records: Sequence[dict[str, Any]], path: Path, chosen: str | None = Non
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line (module docstring)."""
-    ap = argparse.ArgumentParser(prog="python -m proofgrid.matchless.study_models")
+    ap = argparse.ArgumentParser(prog="python tools/matchless_models.py")
     ap.add_argument("what", choices=("screen", "final", "report", "bar"))
     ap.add_argument("models", nargs="*")
     ap.add_argument("--boards", type=int, default=5000)
