@@ -41,6 +41,7 @@ from proofgrid.matchless.params import (
 from proofgrid.matchless.solve import analyse
 from proofgrid.puzzle import InvalidParamsError
 from proofgrid.rng import SplitMix64, seed_from_text
+from tests.matchless.test_generate import _below
 
 # Printed by the engine at commit 2c8dad6 (before generator v2): these links,
 # dailies and presets must resolve to the same boards forever.
@@ -158,17 +159,6 @@ def test_bad_params_refused(text: str) -> None:
 def test_v1_refuses_v2_settings() -> None:
     with pytest.raises(InvalidParamsError):
         generate_board(Params(6, 6, dirs=4), 1)
-
-
-def _below(rng: SplitMix64, bound: int) -> int:
-    m = rng.next64() * bound
-    low = m % 2**64
-    if low < bound:
-        t = (2**64 - bound) % bound
-        while low < t:
-            m = rng.next64() * bound
-            low = m % 2**64
-    return m // 2**64
 
 
 _STEP = {

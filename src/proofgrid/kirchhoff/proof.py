@@ -750,18 +750,13 @@ def prove_hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET)
         return min(cands, key=lambda f: _hint_key(board, position, last_edge, f))
 
     try:
-        tape = p.start(position)
-        if p.saturate(tape, all_cells, 0) >= 0:
-            return None
-        found = best(_candidates(p, tape, free))
-        if found is not None:
-            return found
-        tape = p.start(position)
-        if p.saturate(tape, all_cells, 1) >= 0:
-            return None
-        found = best(_candidates(p, tape, free))
-        if found is not None:
-            return found
+        for level in (0, 1):  # stage A (cell steps), then stage B (cell and region steps)
+            tape = p.start(position)
+            if p.saturate(tape, all_cells, level) >= 0:
+                return None
+            found = best(_candidates(p, tape, free))
+            if found is not None:
+                return found
         for depth in (0, 1):
             cands = _refutation_candidates(p, tape, free, depth)
             found = best(cands)
