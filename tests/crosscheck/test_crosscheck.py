@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPT = ROOT / "tools" / "crosscheck.py"
 
@@ -32,6 +34,7 @@ def test_node_is_available() -> None:
     assert shutil.which("node") or Path("/usr/bin/node").exists(), "Node 20 is required"
 
 
+@pytest.mark.slow
 def test_full_crosscheck_agrees() -> None:
     proc = subprocess.run(
         [sys.executable, str(SCRIPT), "--puzzle", "matchless"],

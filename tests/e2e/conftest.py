@@ -217,6 +217,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "first_visit: start without the how-to dialogs seen")
 
 
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow: ``pytest -m 'not slow'`` (the inner loop) skips them all."""
+    for item in items:
+        if _HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.slow)
+
+
 # --- the service worker's cache (offline tests) -------------------------------------------
 
 CACHED_PATHS = """async () => {

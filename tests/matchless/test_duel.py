@@ -63,6 +63,7 @@ nonempty_graphs = digraphs(max_nodes=8).filter(bool)
 # --- values against the plain minimax ------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(nonempty_graphs)
 def test_value_of_full_board_matches_plain_minimax(

@@ -32,6 +32,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_one_worker_two_workers_and_a_cluster_agree(
     scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -95,6 +95,7 @@ def test_figure_draws_the_grade_shares() -> None:
     assert kept["easy"] == pytest.approx([100 * k for k in rows[0].kept])
 
 
+@pytest.mark.slow
 def test_cli_stats_and_verify_on_one_and_two_workers(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
