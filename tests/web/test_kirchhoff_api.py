@@ -113,10 +113,8 @@ def test_solve_reports_the_status_and_count_of_a_position(client: TestClient) ->
 def test_hints_are_forced_and_lost_verdicts_carry_checked_proofs(client: TestClient) -> None:
     gen = generate_board(presets()["easy"], 3)
     board = gen.board
-    gid = client.get("/api/kirchhoff/new", params={"params": "easy", "seed": "3"}).json()["id"]
-    clues = clues_from_json(
-        client.get("/api/kirchhoff/new", params={"params": "easy", "seed": "3"}).json()
-    )
+    new = client.get("/api/kirchhoff/new", params={"params": "easy", "seed": "3"}).json()
+    gid, clues = new["id"], clues_from_json(new)
     moves: list[str] = []
     pos = Position.start(board)
     for _ in range(6):
