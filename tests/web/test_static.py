@@ -446,11 +446,40 @@ def test_security_headers_on_every_kind_of_response(client: TestClient) -> None:
         client.post("/api/matchless/solve", json={}),
     ]
     for r in responses:
-        assert r.headers["content-security-policy"] == CSP
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["referrer-policy"] == "no-referrer"
+    documents = [r for r in responses if r.request.url.path != "/js/app/main.js"]
+    for r in documents:
+        assert r.headers["content-security-policy"] == CSP
         assert r.headers["x-frame-options"] == "DENY"
     assert "frame-ancestors 'none'" in CSP
+
+
+def test_every_document_and_worker_carries_the_policy_and_subresources_do_not(
+    client: TestClient,
+) -> None:
+    """CSP governs a document or a worker from that response only (CSP Level 3 §4.2):
+    every served file a browser can open as a document or run as a worker carries
+    it; stylesheets, module scripts and raster images do not spend bytes on it."""
+    paths = sorted(load_site())
+    workers = {p for p in paths if p.endswith(("sw.js", "worker.js"))}
+    assert {"sw.js", "js/kirchhoff/ui/worker.js", "js/matchless/ui/duel-worker.js"} <= workers
+    subresources = 0
+    for path in paths:
+        r = client.get("/" + path)
+        assert r.status_code == 200, path
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        ctype = r.headers["content-type"]
+        document = path in workers or ctype.startswith(
+            ("text/html", "image/svg+xml", "application/json")
+        )
+        if document:
+            assert r.headers["content-security-policy"] == CSP, path
+            assert r.headers["x-frame-options"] == "DENY", path
+        else:
+            assert "content-security-policy" not in r.headers, path
+            subresources += 1
+    assert subresources > len(paths) // 2
     assert "unsafe-inline" not in CSP and "unsafe-eval" not in CSP and "*" not in CSP
 
 
