@@ -12,6 +12,10 @@
 // nothing can make room, the game is kept in memory for this session and a
 // notice says so.
 //
+// Moving games to another device (js/app/data-transfer.js): records() gives
+// every game in full, merge() takes them back in (newer `updated` wins on the
+// same gid, then the same limit and eviction order as save).
+//
 // gid is the canonical `params:desc` game ID; `state` is whatever JSON the
 // puzzle needs to restore the position (e.g. its move list).
 
@@ -29,6 +33,11 @@ function validEntry(e) {
 
 const entryOf = (d) => ({ gid: d.gid, preset: d.preset, finished: d.finished, daily: d.daily, updated: d.updated });
 
+/** True when `d` is a saved game record {gid, preset, state, finished, daily, updated}. */
+export function isGameRecord(d) {
+  return validEntry(d) && 'state' in d;
+}
+
 /** The parsed game under `text` for `gid`, or null when it is not a valid saved game. */
 function parseGame(text, gid) {
   if (text === null) return null;
@@ -36,7 +45,7 @@ function parseGame(text, gid) {
   try { env = JSON.parse(text); } catch { return null; }
   if (!isObject(env) || env.v !== VERSION || !isObject(env.data)) return null;
   const d = env.data;
-  if (!validEntry(d) || (gid !== undefined && d.gid !== gid) || !('state' in d)) return null;
+  if (!isGameRecord(d) || (gid !== undefined && d.gid !== gid)) return null;
   return d;
 }
 
@@ -173,6 +182,67 @@ export class SavedGames {
     } catch {
       return [];
     }
+  }
+
+  /** Every saved game of this puzzle in full ({gid, preset, state, finished, daily, updated}), newest first. */
+  records() {
+    return this.list().map((e) => this.load(e.gid)).filter((d) => d !== null)
+      .map(({ gid, preset, state, finished, daily, updated }) => ({ gid, preset, state, finished, daily, updated }));
+  }
+
+  /**
+   * Merge saved games brought from elsewhere (e.g. another device) without
+   * losing one: a record that is not a valid saved game is skipped; on a game
+   * ID already here the newer `updated` wins (a tie keeps this one); then the
+   * limit holds as for save (oldest unfinished non-daily games go first, daily
+   * games never). Each record keeps its own `updated`. Never throws.
+   * Returns counts {added, replaced, kept, skipped, dropped} ("dropped": games,
+   * from here or brought, that did not fit under the limit).
+   */
+  merge(records) {
+    const out = { added: 0, replaced: 0, kept: 0, skipped: 0, dropped: 0 };
+    try {
+      const before = this._index();
+      const byGid = new Map(before.map((e) => [e.gid, e]));
+      const incoming = new Map();
+      for (const d of Array.isArray(records) ? records : []) {
+        if (!isGameRecord(d)) {
+          out.skipped += 1;
+          continue;
+        }
+        const have = incoming.get(d.gid) ?? byGid.get(d.gid);
+        if (have && have.updated >= d.updated) {
+          out.kept += 1;
+          continue;
+        }
+        incoming.set(d.gid, d);
+        byGid.set(d.gid, entryOf(d));
+      }
+      let entries = [...byGid.values()];
+      const evicted = new Set();
+      while (entries.length > this.limit) {
+        const victim = entries.filter((e) => !e.daily).sort(evictionOrder)[0];
+        if (!victim) break;
+        evicted.add(victim.gid);
+        entries = entries.filter((e) => e.gid !== victim.gid);
+      }
+      const here = new Set(before.map((e) => e.gid));
+      for (const gid of evicted) if (here.has(gid)) this.store.removeRaw(this.gameKey(gid));
+      out.dropped = evicted.size;
+      let lasting = true;
+      for (const d of incoming.values()) {
+        if (evicted.has(d.gid)) continue;
+        const data = { gid: d.gid, preset: d.preset, state: d.state, finished: d.finished, daily: d.daily, updated: d.updated };
+        lasting = this.store.writeRaw(this.gameKey(d.gid), JSON.stringify({ v: VERSION, data })) && lasting;
+        out[here.has(d.gid) ? 'replaced' : 'added'] += 1;
+      }
+      lasting = this._writeIndex(entries) && lasting;
+      if (out.skipped) this.store.notice(LABEL, 'skipped');
+      if (!lasting) this.store.notice(LABEL, 'full');
+    } catch {
+      this.store.notice(LABEL, 'full');
+    }
+    return out;
   }
 
   /** Forget the game `gid` (never throws). */

@@ -23,6 +23,21 @@ export function resultWords({ score, par, xray = false }) {
   return `${plural(score, 'match', 'matches')} (${over === 0 ? 'at par' : `par ${par}, +${over}`})`;
 }
 
+/**
+ * The result line of a daily finished again after its first finish (a replay):
+ * null when nothing differs from the kept result, the kept result alone when it
+ * was made with the X-ray, else the kept result then this finish ("This time"),
+ * which says "X-ray used" when the X-ray was shown on this board, even if only
+ * on the replay.
+ */
+export function replayVerdict(first, { score, par, xray = false }) {
+  const kept = resultWords(first);
+  if (first.score === score && Boolean(first.xray) === Boolean(xray)) {
+    return first.xray ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
+  }
+  return `Today's result: ${kept} — your first finish counts. This time: ${resultWords({ score, par, xray })}.`;
+}
+
 /** The share card of a recorded result: the shared card, with "🔍 X-ray used" when it was. */
 export function shareCard({ number, score, par, xray = false, streak, url = '' }) {
   const lines = dailyShareText({ number, score, par, streak }).split('\n');

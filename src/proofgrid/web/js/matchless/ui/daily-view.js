@@ -9,7 +9,7 @@ import { el, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
 import { shareBlock } from '../../app/share-view.js';
 import { ask } from './confirm.js';
-import { dailyStats, recordDaily, resultWords, shareCard } from './daily-result.js';
+import { dailyStats, recordDaily, replayVerdict, resultWords, shareCard } from './daily-result.js';
 import { PlayView } from './play-view.js';
 import { DAILY_KEY } from './records.js';
 import { dropOldDailies, loadState, savedGames, saveState } from './saved.js';
@@ -56,12 +56,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
       const first = recorded();
-      if (!first) return null;
-      const kept = resultWords(first);
-      if (first.score === score && Boolean(first.xray) === v.xrayUsed) {
-        return first.xray ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
-      }
-      return `Today's result: ${kept} — your first finish counts. This time: ${resultWords({ score, par })}.`;
+      return first ? replayVerdict(first, { score, par, xray: v.xrayUsed }) : null;
     },
     onWin: ({ score, par }, v) => {
       const data = store.update(DAILY_KEY, (d) => ({
