@@ -24,11 +24,14 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from proofgrid.tasks import Executor, VerifyReport
 
-__all__ = ["BankTask", "Option", "PlotTask", "StatsTask", "VerifyTask"]
+__all__ = ["BankTask", "Option", "PlotTask", "StatsTask", "StudyCommand", "VerifyTask"]
+
+A = TypeVar("A")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,77 +65,85 @@ class Option:
     min: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class StatsTask:
-    """``proofgrid PUZZLE stats N``: Monte-Carlo tables over N boards (per table).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StudyCommand(Generic[A, R]):
+    """What ``stats`` and ``verify`` declare alike: a command that plans one study.
+
+    The command's first value (``N`` of ``stats``, ``--quick`` of ``verify``)
+    and the puzzle's own options go to ``prepare``, which checks them and
+    returns the job the studies runner completes.
 
     Attributes
     ----------
     help : str
         The command's help.
-    count_help : str
-        Help of the argument ``N``.
-    most : int
-        Largest ``N`` accepted.
     options : tuple of Option
-        The puzzle's own options, after ``N`` and before the shared ones.
+        The puzzle's own options, between the first value and the shared ones.
     prepare : callable
-        ``prepare(n, options) -> job``: checks the options (raising a
+        ``prepare(first, options) -> job``: checks the options (raising a
         :class:`~proofgrid.errors.ProofgridError` with a one-line message)
         and returns ``job(executor) -> report``.
-    text : callable
-        The report as text for the terminal (``""``: nothing to show).
-    as_json : callable
-        ``as_json(report, timing)``: plain data for ``--json``.
-    interrupted : str
-        What a Ctrl-C prints after ``interrupted:``, with ``{done}`` and ``{total}``.
     option_help : mapping
-        Help of the shared options ``json`` and ``no_timing`` in this puzzle's words.
+        Help of the shared options in this puzzle's words, by option name.
     modules : tuple of str
         The modules the study's tasks live in (a fork server imports them
         before forking workers).
     """
 
     help: str
-    count_help: str
-    most: int
     options: tuple[Option, ...]
-    prepare: Callable[[int, Mapping[str, Any]], Callable[[Executor], Any]]
-    text: Callable[[Any], str]
-    as_json: Callable[[Any, bool], Any]
-    interrupted: str
+    prepare: Callable[[A, Mapping[str, Any]], Callable[[Executor], R]]
     option_help: Mapping[str, str] = field(default_factory=dict)
     modules: tuple[str, ...] = ()
 
+    def plan(self, first: A, values: Mapping[str, Any]) -> Callable[[Executor], R]:
+        """``prepare(first, …)`` with this task's own options picked out of ``values``."""
+        return self.prepare(first, {o.name: values[o.name] for o in self.options})
 
-@dataclass(frozen=True, slots=True)
-class VerifyTask:
-    """``proofgrid PUZZLE verify``: the engine against independent oracles.
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsTask(StudyCommand[int, Any]):
+    """``proofgrid PUZZLE stats N``: Monte-Carlo tables over N boards (per table).
+
+    The fields of :class:`StudyCommand` (``prepare(n, options)``; ``option_help``
+    of ``json`` and ``no_timing``), and:
 
     Attributes
     ----------
-    help : str
-        The command's help.
-    options : tuple of Option
-        The puzzle's own options, after ``--quick`` and before the shared ones.
-    prepare : callable
-        ``prepare(quick, options) -> job``: checks the options (raising a
-        :class:`~proofgrid.errors.ProofgridError`) and returns
-        ``job(executor) -> VerifyReport``.
-    unit : str
-        What the progress counts, for the Ctrl-C message (``boards``, ``tasks``).
-    option_help : mapping
-        Help of the shared option ``quick`` in this puzzle's words.
-    modules : tuple of str
-        The modules the checks' tasks live in (preloaded by a fork server).
+    count_help : str
+        Help of the argument ``N``.
+    most : int
+        Largest ``N`` accepted.
+    text : callable
+        The report as text for the terminal (``""``: nothing to show).
+    as_json : callable
+        ``as_json(report, timing)``: plain data for ``--json``.
+    interrupted : str
+        What a Ctrl-C prints after ``interrupted:``, with ``{done}`` and ``{total}``.
     """
 
-    help: str
-    options: tuple[Option, ...]
-    prepare: Callable[[bool, Mapping[str, Any]], Callable[[Executor], VerifyReport]]
+    count_help: str
+    most: int
+    text: Callable[[Any], str]
+    as_json: Callable[[Any, bool], Any]
+    interrupted: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VerifyTask(StudyCommand[bool, VerifyReport]):
+    """``proofgrid PUZZLE verify``: the engine against independent oracles.
+
+    The fields of :class:`StudyCommand` (``prepare(quick, options)`` returning a
+    job whose report is a :class:`~proofgrid.tasks.VerifyReport`; ``option_help``
+    of ``quick``), and:
+
+    Attributes
+    ----------
+    unit : str
+        What the progress counts, for the Ctrl-C message (``boards``, ``tasks``).
+    """
+
     unit: str = "items"
-    option_help: Mapping[str, str] = field(default_factory=dict)
-    modules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

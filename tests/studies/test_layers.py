@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 
 import proofgrid
-from proofgrid.kirchhoff import plots as kplots
 from proofgrid.kirchhoff.bank import BANK as KBANK
 from proofgrid.matchless import bank as mbank
-from proofgrid.matchless import plots as mplots
 from proofgrid.matchless import verify as mverify
-from proofgrid.studies import plots, puzzles, report, runner
+from proofgrid.studies import puzzles, report, runner
 from proofgrid.studies import tasks as studies_tasks
 from proofgrid.tasks import StudyInterrupted, Task, VerifyReport, chunk_size
 
@@ -62,7 +60,7 @@ def _files(package: str) -> list[Path]:
 
 def test_the_parser_sees_imports_inside_functions(tmp_path: Path) -> None:
     pkg = SRC / "studies"
-    names = set(imported(pkg / "legacy.py")) | set(imported(SRC / "matchless" / "tasks.py"))
+    names = set(imported(pkg / "puzzles.py")) | set(imported(SRC / "matchless" / "tasks.py"))
     assert "proofgrid.registry" in names or "proofgrid.registry" in {
         n.rpartition(".")[0] for n in names
     }
@@ -92,15 +90,11 @@ def test_the_shared_vocabulary_imports_neither(name: str) -> None:
 def test_old_import_paths_answer_with_the_moved_objects() -> None:
     assert puzzles.MATCHLESS is mbank.BANK and puzzles.KIRCHHOFF is KBANK
     assert puzzles.PUZZLES == {"matchless": mbank.BANK, "kirchhoff": KBANK}
-    assert puzzles.matchless_grade is mbank.matchless_grade
-    assert puzzles.MatchlessGrade is mbank.MatchlessGrade
-    assert puzzles.kirchhoff_lines is KBANK.lines and puzzles.BankPuzzle is type(KBANK)
-    assert plots.matchless_figure is mplots.matchless_figure
-    assert plots.kirchhoff_series is kplots.kirchhoff_series
+    assert puzzles.BankPuzzle is type(KBANK)
     assert runner.StudyInterrupted is StudyInterrupted
     assert report.VerifyReport is VerifyReport is mverify.VerifyReport
     assert studies_tasks.Task is Task and studies_tasks.chunk_size is chunk_size
     with pytest.raises(AttributeError):
         _ = puzzles.no_such_name
     with pytest.raises(AttributeError):
-        _ = plots.no_such_figure
+        _ = puzzles.matchless_grade  # lives in proofgrid.matchless.bank only

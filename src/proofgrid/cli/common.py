@@ -74,6 +74,19 @@ def quicken(params: Iterable[Any]) -> None:
 
     Parameters of other types, or without the hooks used (another typer
     version), are left as they are: only the start-up time differs.
+
+    Why a private hook (``param.type_descriptor``, ``param.get_runtime_param``)
+    and not typer's public API: in typer 0.29, ``_TyperParameter.process_value``
+    sends every value, except a bool flag's value that is already a ``bool``,
+    through ``get_runtime_param().coerce``, and ``build_runtime_param`` imports
+    ``typer._adapters``, whose first lines import pydantic. Every public hook
+    goes the same way: ``typer.Option(parser=...)`` is wrapped in a pydantic
+    ``TypeAdapter`` (``build_leaf_adapter``), ``callback=`` runs after the
+    coercion, and ``click_type=`` no longer exists; a plain click command would
+    need typer's vendored click (``typer._click``, private as well). Measured on
+    this machine: ``par`` on a 2-line file and ``par --help``, ``matchless --help``
+    all import pydantic without this hook (``--help`` alone does not), and ``par``
+    on a small file takes about 1.5× the CPU time (median of 9 whole-process runs).
     """
     for param in params:
         desc = getattr(param, "type_descriptor", None)

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the study machinery (tasks, pools, Dask, banks) loads when 
     from proofgrid.puzzle import Puzzle
     from proofgrid.studies.bank import BankResult
     from proofgrid.studies.runner import Runner
-    from proofgrid.study_tasks import Option, PlotTask, StatsTask, VerifyTask
+    from proofgrid.study_tasks import Option, PlotTask, StatsTask, StudyCommand, VerifyTask
     from proofgrid.tasks import Executor, VerifyReport
 
 __all__ = [
@@ -51,6 +51,8 @@ __all__ = [
 ]
 
 EXIT_INTERRUPTED = 130
+_A = TypeVar("_A")
+_R = TypeVar("_R")
 _GRADE_ORDER = ("easy", "medium", "hard", "expert")
 
 
@@ -233,10 +235,12 @@ def _command(
     return command
 
 
-def _prepare(prepare: Callable[..., Any], first: Any, values: Mapping[str, Any], task: Any) -> Any:
-    """``prepare(first, the puzzle's options)``; its one-line errors exit 2."""
+def _prepare(
+    task: StudyCommand[_A, _R], first: _A, values: Mapping[str, Any]
+) -> Callable[[Executor], _R]:
+    """The job of :meth:`~proofgrid.study_tasks.StudyCommand.plan`; its errors exit 2."""
     try:
-        return prepare(first, {o.name: values[o.name] for o in task.options})
+        return task.plan(first, values)
     except ProofgridError as exc:
         common.fail(str(exc))
 
@@ -251,7 +255,7 @@ def verify_command(task: VerifyTask) -> Callable[..., None]:
     ]
 
     def body(v: dict[str, Any]) -> None:
-        job = _prepare(task.prepare, v["quick"], v, task)
+        job = _prepare(task, v["quick"], v)
         run_verification(
             job, v["workers"], v["scheduler"], v["quiet"], task.unit, preload=task.modules
         )
@@ -296,7 +300,7 @@ def stats_command(task: StatsTask, plot: PlotTask | None = None) -> Callable[...
     params += _backend_options()
 
     def body(v: dict[str, Any]) -> None:
-        job = _prepare(task.prepare, v["n"], v, task)
+        job = _prepare(task, v["n"], v)
         path: Path | None = v.get("plot")
         if path is not None and path.suffix.lower() != ".svg":
             common.fail(f"--plot writes SVG: give a FILE.svg, not {path.name!r}")

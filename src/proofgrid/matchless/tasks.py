@@ -13,7 +13,6 @@ does (``PLC0415`` below).
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -66,12 +65,14 @@ def _stats_json(report: Any, timing: bool) -> Any:
 
 
 def _verify_job(quick: bool, opts: Mapping[str, Any]) -> Callable[[Executor], VerifyReport]:
-    """Check ``--start`` (a date on or after the launch; default today) and plan the checks."""
+    """Check ``--start`` (a date on or after the launch; default today's UTC date, the
+    date a daily is defined on everywhere) and plan the checks."""
     from proofgrid.matchless.daily import LAUNCH, parse_date  # noqa: PLC0415 (a study runs)
     from proofgrid.matchless.verify import run_verify  # noqa: PLC0415 (as above)
+    from proofgrid.midend import utc_today  # noqa: PLC0415 (as above)
 
     start = opts["start"]
-    first = parse_date(start) if start else max(dt.date.today(), LAUNCH)
+    first = parse_date(start) if start else max(utc_today(), LAUNCH)
     if first < LAUNCH:
         raise InvalidParamsError(f"daily boards begin on {LAUNCH.isoformat()}")
     return lambda runner: run_verify(quick=quick, start=first, runner=runner)

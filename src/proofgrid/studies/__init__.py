@@ -17,9 +17,10 @@ and hands them over through the registry (``study_tasks()``).
 * :mod:`~proofgrid.studies.bank` — banks of graded puzzles: append-only,
   fsync'd, CRC-32 on every line, ``--resume`` without duplicating or losing a
   board; each puzzle's bank task says what a line holds
-  (:mod:`~proofgrid.studies.puzzles` finds it through the registry);
-* :mod:`~proofgrid.studies.plots` — deterministic SVG (:mod:`proofgrid.figures`);
-  each puzzle draws its own figure.
+  (:mod:`~proofgrid.studies.puzzles` finds it through the registry).
+
+Figures are each puzzle's own (its ``"plot"`` task), drawn with the
+deterministic SVG helpers of :mod:`proofgrid.figures`.
 
 Because every merge is a fold over chunk order and no item depends on where it
 ran, results are byte-for-byte identical on any backend and worker count.

@@ -8,10 +8,9 @@ interrupted one stopped. What a line holds is the puzzle's own business: its
 :class:`~proofgrid.study_tasks.BankTask` (``study_tasks()["bank"]``, e.g.
 :mod:`proofgrid.matchless.bank`, which also holds the Matchless grade).
 
-:func:`puzzle` and :func:`bank_tasks` read the registry. The names this module
-held before (an upper-case puzzle name such as ``MATCHLESS`` for its bank
-task, ``PUZZLES``, and what now lives in a puzzle's bank module, such as
-``matchless_grade``) stay importable through the module ``__getattr__``.
+:func:`puzzle` and :func:`bank_tasks` read the registry; so does the module
+``__getattr__``, which answers ``PUZZLES`` and an upper-case puzzle name such
+as ``MATCHLESS`` (its bank task, as ``bench/bench_studies.py`` imports it).
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from typing import Any
 
 from proofgrid import registry
 from proofgrid.errors import InvalidParamsError
-from proofgrid.studies.legacy import from_puzzles
 from proofgrid.study_tasks import BankTask
 from proofgrid.tasks import item_seed
 
@@ -57,9 +55,9 @@ def puzzle(name: str) -> BankTask:
 
 
 def __getattr__(attr: str) -> Any:
-    """Old names: ``PUZZLES``, ``<PUZZLE>`` (a bank task), then the puzzles' bank modules."""
+    """``PUZZLES`` (:func:`bank_tasks`) and ``<PUZZLE>`` (:func:`puzzle`)."""
     if attr == "PUZZLES":
         return bank_tasks()
     if attr.isupper() and attr.lower() in registry.names():
         return puzzle(attr)
-    return from_puzzles("bank", attr, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
