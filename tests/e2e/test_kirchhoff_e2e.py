@@ -40,6 +40,7 @@ from proofgrid.kirchhoff.moves import format_move, status
 from proofgrid.kirchhoff.proof import parse_node
 from proofgrid.puzzle import Status
 from proofgrid.server import WEB_DIR, create_app, load_site
+from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import (
     cached_paths,
     fresh_page,
@@ -163,6 +164,7 @@ def solve_by_hints(kp: KPage) -> int:
 
 
 def test_daily_solved_by_hints_alone_with_share_card_and_streak(page: Any, base_url: str) -> None:
+    pin_noon(page)  # the reload below must meet the same day's daily
     page.goto(base_url + "#kirchhoff/daily")
     kp = KPage(page)
     kp.wait()

@@ -26,6 +26,7 @@ from proofgrid.kirchhoff.daily import parse_date
 from proofgrid.kirchhoff.hint import HintKind, hint, obvious_empties
 from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.proof import edge_name
+from tests.e2e.clock import pin_noon
 from tests.e2e.test_kirchhoff_e2e import PLAY, KPage, fixed_id
 from tests.kirchhoff.proofcheck import check, clues_from_game_id
 
@@ -77,6 +78,7 @@ def walk_one_hint(kp: KPage) -> tuple[int, list[str], dict[str, Any]]:
 
 
 def test_daily_solved_by_hints_reading_every_proof(page: Any, base_url: str) -> None:
+    pin_noon(page)  # one day's board throughout (the walk takes a while)
     page.goto(base_url + "#kirchhoff/daily")
     kp = KPage(page)
     kp.wait()

@@ -18,6 +18,7 @@ import pytest
 
 from proofgrid.server import WEB_DIR, create_app, load_site
 from tests.e2e.a11y import axe_violations, h1_texts
+from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import (
     Board,
     PageErrors,
@@ -34,6 +35,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def open_daily(page: Any, base_url: str) -> tuple[Board, dict[str, Any]]:
+    """Open the daily, its day pinned (no midnight mid-test); the board and its proof."""
+    pin_noon(page)
     page.goto(base_url)
     board = Board(page)
     board.wait()
@@ -570,6 +573,7 @@ def unfinishable_random_board(page: Any, base_url: str) -> tuple[Board, str, dic
 
 
 def test_a_game_is_kept_across_rules_back_reload_and_play(page: Any, base_url: str) -> None:
+    pin_noon(page)  # the daily played below is the same day's after the reload
     board, gid, proof = unfinishable_random_board(page, base_url)
     for rc in proof["witness"][:2]:
         board.strike(rc)
@@ -717,16 +721,14 @@ def test_first_visit_shows_the_how_to_with_three_animated_steps(
         )
         assert len(steps) == 3 and steps[0].startswith("Tap a shell")
         assert page.eval_on_selector_all("dialog[open] .ml-demo", "els => els.length") == 3
-        # The demos move: the lit shells of the second demo change over time.
+        # The demos move: the lit shells of the second demo change over time (waited for,
+        # not sampled on a fixed schedule: a busy machine may run the frames late).
         lit = (
             "() => document.querySelectorAll('dialog[open] .ml-demo')[1]"
             ".querySelectorAll('.lit').length"
         )
-        seen = set()
-        for _ in range(12):
-            seen.add(page.evaluate(lit))
-            page.wait_for_timeout(250)
-        assert len(seen) >= 2, seen
+        first = page.evaluate(lit)
+        page.wait_for_function(f"(n) => ({lit})() !== n", arg=first)
         assert axe_violations(page) == []
         screenshot(page, f"howto-390x844-{theme}.png")
         errs.check()

@@ -46,7 +46,7 @@ def test_the_skip_link_focuses_the_board_and_keeps_the_hash(
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.className") == "skip"
         page.keyboard.press("Enter")
-        page.wait_for_timeout(100)
+        page.wait_for_function(f"() => ({FOCUSED})()?.inTarget")  # no fixed sleep: load-proof
         assert page.evaluate("location.hash") == hash_before  # never a route change
         assert page_problem(page) is None
         focused = page.evaluate(FOCUSED)

@@ -67,10 +67,10 @@ def test_the_budget_kills_the_worker_and_a_new_one_serves(make_pool) -> None:  #
 
 
 def test_the_budget_starts_when_the_work_starts(make_pool) -> None:  # type: ignore[no-untyped-def]
-    # one worker, four jobs of 0.4 s each with a 1 s budget: the last waits ~1.2 s in the
-    # queue, which must not count against it
-    pool = make_pool(budget=1.0)
-    futs = [pool.submit(pool_jobs.sleep, 0.4) for _ in range(4)]
+    # one worker, eight jobs of 0.3 s each with a 1.5 s budget: the last waits ~2.1 s in the
+    # queue, which must not count against it; each job has 1.2 s to spare on a busy machine
+    pool = make_pool(budget=1.5, queue_depth=8)
+    futs = [pool.submit(pool_jobs.sleep, 0.3) for _ in range(8)]
     pids = {_result(f) for f in futs}
     assert len(pids) == 1
 
