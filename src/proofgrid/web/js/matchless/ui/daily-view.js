@@ -13,7 +13,7 @@ import { dailyStats, recordDaily, replayVerdict, resultWords, shareCard } from '
 import { PlayView } from './play-view.js';
 import { DAILY_KEY } from './records.js';
 import { dropOldDailies, loadState, savedGames, saveState } from './saved.js';
-import { statsPanel } from './stats-view.js';
+import { statsPanel } from './daily-panel.js';
 
 const XRAY_QUESTION = {
   title: 'Show the X-ray?',

@@ -3,28 +3,10 @@
 
 import { el, setPageTitle } from '../../app/ui.js';
 import { moveDataSection } from '../../app/data-transfer.js';
-import { statsPanel as sharedStatsPanel } from '../../app/stats-panel.js';
 import { localISO } from '../../app/dates.js';
 import { dailyStats } from './daily-result.js';
+import { statsPanel } from './daily-panel.js';
 import { DAILY_KEY, DUEL_KEY, PRACTICE_KEY } from './records.js';
-
-const BUCKETS = ['At par', '+1', '+2', '+3 or more'];
-
-/** The daily stats block (used here and under a finished daily); stats from dailyStats. */
-export function statsPanel(stats) {
-  const n = stats.xray || 0;
-  const xray = n
-    ? el('p', { class: 'xray-count' },
-      `🔍 X-ray used on ${n} ${n === 1 ? 'daily' : 'dailies'}: played, but not counted at par or in the bars.`)
-    : null;
-  return sharedStatsPanel({
-    stats,
-    rate: [`${stats.winPct}%`, 'At par', 'win-pct'],
-    heading: 'Matches over par',
-    listLabel: 'Distribution of results',
-    buckets: BUCKETS,
-  }, xray);
-}
 
 export function statsView(engine, store) {
   const daily = store.get(DAILY_KEY);
