@@ -186,9 +186,10 @@ class Board:
         )
 
     def lit(self) -> list[int]:
-        return self.page.eval_on_selector_all(
+        got: list[int] = self.page.eval_on_selector_all(
             f"{self.root} .shell-cell.lit", "els => els.map(e => Number(e.dataset.shell))"
         )
+        return got
 
     def game_id(self) -> str:
         href = self.page.get_attribute(".play a[href^='#edit/']", "href")

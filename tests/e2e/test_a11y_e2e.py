@@ -86,8 +86,8 @@ def test_every_route_passes_axe_with_one_h1(
         assert bad == {}, "\n".join(f"{r}:\n{d}" for r, d in bad.items())
         headings = {r: v["h1"] for r, v in report.items() if len(v["h1"]) != 1 or not v["h1"][0]}
         assert headings == {}
-        words = {r: v["words"] for r, v in report.items() if v["words"]}
-        assert words == {}
+        wording = {r: v["words"] for r, v in report.items() if v["words"]}
+        assert wording == {}
         errs.check()
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
@@ -21,13 +20,7 @@ import pytest
 
 from proofgrid.kirchhoff.board import Board as KBoard
 from proofgrid.kirchhoff.board import Grade, Mark, Position, is_solution
-from proofgrid.kirchhoff.codec import (
-    Params,
-    decode_board,
-    encode_board,
-    encode_params,
-    parse_game_id,
-)
+from proofgrid.kirchhoff.codec import Params, decode_board, encode_board, parse_game_id
 from proofgrid.kirchhoff.codec import presets as k_presets
 from proofgrid.kirchhoff.daily import daily as k_daily
 from proofgrid.kirchhoff.daily import parse_date
@@ -39,7 +32,9 @@ from proofgrid.kirchhoff.hint import hint as py_hint
 from proofgrid.kirchhoff.moves import format_move, status
 from proofgrid.kirchhoff.proof import parse_node
 from proofgrid.puzzle import Status
-from proofgrid.server import WEB_DIR, create_app, load_site
+from proofgrid.server import load_site
+from tests.e2e import shell_page
+from tests.e2e.a11y import axe_violations, describe, h1_texts
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import (
     cached_paths,
@@ -48,89 +43,24 @@ from tests.e2e.conftest import (
     stamped_tiers,
     wait_for_one_new_cache,
 )
+from tests.e2e.kirchhoff_page import (
+    ONE_MORE_MOVE,
+    PLAY,
+    KPage,
+    board_point,
+    draw_solution_arrows,
+    fixed_id,
+)
 from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-PLAY = ".kirchhoff-play"
 # The editor's three pinned 3x3 boards: they differ only in the centre clue.
 PINNED = {
     "unique": "+2 . . / . 0 . / . . -2",
     "many": "+2 . . / . 1 . / . . -2",
     "none": "+1 0 . / 0 . . / . . -1",
 }
-
-
-def fixed_id(board: KBoard) -> str:
-    """The fixed game ID ``RxCde:desc`` of a board."""
-    return f"{encode_params(Params(board.rows, board.cols, Grade.EASY))}:{encode_board(board)}"
-
-
-class KPage:
-    """Read and drive a Kirchhoff play view."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-
-    def wait(self, timeout: float = 30000) -> None:
-        self.page.wait_for_selector(f"{PLAY} svg.board[data-ready='true']", timeout=timeout)
-        self.settled()
-
-    def settled(self) -> None:
-        """Wait until the worker has judged the present position (lost or not)."""
-        self.page.wait_for_selector(f"{PLAY}[data-analysed='true']", timeout=30000)
-
-    def game_id(self) -> str:
-        gid = self.page.get_attribute(PLAY, "data-game-id")
-        assert gid
-        return gid
-
-    def board(self) -> KBoard:
-        spec = parse_game_id(self.game_id())
-        assert spec.board is not None
-        return spec.board
-
-    def marks(self) -> list[int]:
-        got: list[int] = self.page.eval_on_selector_all(
-            f"{PLAY} .edge", "els => els.map(e => Number(e.dataset.mark || 0))"
-        )
-        return got
-
-    def position(self) -> Position:
-        return Position(self.board(), tuple(Mark(m) for m in self.marks()))
-
-    def moves(self) -> int:
-        return int(self.page.get_attribute(PLAY, "data-moves") or "0")
-
-    def click_edge(self, edge: int) -> None:
-        before = self.moves()
-        self.page.click(f"{PLAY} .edge[data-edge='{edge}']")
-        self.page.wait_for_function(
-            f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) !== n", arg=before
-        )
-        self.settled()
-
-    def set_mark(self, edge: int, mark: int) -> None:
-        """Reach `mark` (1 or 2) on a free edge by tapping (free -> 1 -> 2)."""
-        assert mark in (1, 2)
-        for _ in range(mark):
-            self.click_edge(edge)
-
-    def won(self) -> bool:
-        return self.page.get_attribute(PLAY, "data-won") == "true"
-
-
-def board_point(page: Any, x: float, y: float) -> tuple[float, float]:
-    """Client coordinates of the board's SVG point (x, y) (one cell is 100 units)."""
-    got = page.evaluate(
-        """([x, y]) => {
-          const svg = document.querySelector('.kirchhoff-play svg.board');
-          const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
-          return [p.x, p.y];
-        }""",
-        [x, y],
-    )
-    return float(got[0]), float(got[1])
 
 
 def solve_by_hints(kp: KPage) -> int:
@@ -151,9 +81,7 @@ def solve_by_hints(kp: KPage) -> int:
         for _ in range(steps - 1):  # walk the proof's steps, then the last press draws the mark
             page.click(f"{PLAY} button.hint")
         page.click(f"{PLAY} button.hint")
-        page.wait_for_function(
-            f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) === n + 1", arg=before
-        )
+        page.wait_for_function(ONE_MORE_MOVE, arg=before)
         # The hinted mark holds in every completion: the position stays alive (exact oracle).
         after = kp.position()
         assert sum(a != b for a, b in zip(pos.marks, after.marks, strict=True)) == 1
@@ -215,9 +143,7 @@ def test_daily_solved_by_hints_alone_with_share_card_and_streak(page: Any, base_
     assert kp.won()  # the finished game is restored
     page.goto(base_url + "#kirchhoff/stats")
     page.wait_for_selector(".kirchhoff-stats")
-    figures = page.eval_on_selector_all(
-        ".kirchhoff-stats .figure strong", "els => els.map(e => e.textContent)"
-    )
+    figures = shell_page.stat_figures(page, ".kirchhoff-stats")
     assert figures[:4] == ["2", "50%", "2", "2"]  # played, no-hint share, current, best
 
 
@@ -427,29 +353,6 @@ def test_keyboard_drag_undo_and_indicators(page: Any, base_url: str) -> None:
     assert kp.moves() == steps_before
 
 
-@pytest.mark.parametrize(
-    "fragment",
-    [
-        "#kirchhoff/play/7x7dh:AAAAnotaboard",
-        "#kirchhoff/play/5x5de:EziWeOMShMIlJHAEd",  # a checksum one character off
-        "#kirchhoff/edit/%E0%A4%A",
-        "#kirchhoff/edit/7x7dh%23123",  # a seeded ID cannot be edited before it is played
-        "#kirchhoff/play/" + "x" * 3000,
-        "#kirchhoff/play/<script>alert(1)</script>",
-    ],
-)
-def test_corrupted_link_shows_a_message_and_the_daily(
-    page: Any, base_url: str, fragment: str
-) -> None:
-    page.goto(base_url + fragment)
-    KPage(page).wait()
-    notice = page.inner_text(".notice.bad")
-    assert "could not be read" in notice and "today's Kirchhoff" in notice
-    assert page.get_attribute("main > section", "data-mode") == "kirchhoff-daily"
-    assert page.evaluate("location.hash") == "#kirchhoff/daily"
-    assert page.eval_on_selector_all("script", "els => els.length") == 1
-
-
 def test_seeded_links_build_in_the_worker_and_bad_ones_say_so(page: Any, base_url: str) -> None:
     page.goto(base_url + "#kirchhoff/play/" + quote("6x6dm#42", safe=":"))
     kp = KPage(page)
@@ -486,9 +389,7 @@ def test_timer_best_times_and_show_solution(page: Any, base_url: str) -> None:
     # Show solution on a new board: drawn and won, but never a best time.
     old = kp.game_id()
     page.click(f"{PLAY} a.new-puzzle")
-    page.wait_for_function(
-        f"(g) => (document.querySelector('{PLAY}')?.dataset.gameId ?? g) !== g", arg=old
-    )
+    kp.wait_for_other_game(old)
     kp.wait()
     page.click(f"{PLAY} button.show-solution")
     page.wait_for_selector(f"{PLAY} .result:not([hidden])")
@@ -560,9 +461,7 @@ def test_offline_reload_still_generates_a_new_puzzle(
 
 
 def test_a_new_version_keeps_kirchhoff_offline(browser: Any, tmp_path: Path) -> None:
-    web = tmp_path / "web"
-    shutil.copytree(WEB_DIR, web)
-    app = create_app(web)
+    web, app = shell_page.site_copy(tmp_path)
     with (
         live_server(app=app) as url,
         fresh_page(browser, service_workers="allow") as (ctx, page, errs),
@@ -573,14 +472,11 @@ def test_a_new_version_keeps_kirchhoff_offline(browser: Any, tmp_path: Path) -> 
         old = page.evaluate("caches.keys()")
         assert len(old) == 1
         # Publish a new version, then come back through a Matchless page only.
-        css = web / "css" / "app.css"
-        css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
-        app.site_files.clear()
-        app.site_files.update(load_site(web))
+        shell_page.publish_new_version(web, app)
         page.goto(url + "/#daily")
         page.reload()  # the browser re-checks sw.js on navigation
-        page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
-        assert "new version" in page.inner_text("#toast")
+        # controllerchange: the new worker is active
+        assert "new version" in shell_page.toast_text(page)
         # The new version carried the group over: the user had Kirchhoff offline.
         new = wait_for_one_new_cache(page, old[0])
         assert set(kirchhoff_group(app.site_files)) <= set(new)
@@ -588,10 +484,8 @@ def test_a_new_version_keeps_kirchhoff_offline(browser: Any, tmp_path: Path) -> 
         page.goto(url + "/#kirchhoff/edit")
         page.reload()
         page.wait_for_selector(".kirchhoff-editor svg.board[data-ready='true']")
-        spacing = page.evaluate(
-            "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
-        )
-        assert spacing == "3px"  # the new version, from the new cache
+        spacing = page.evaluate(shell_page.FOOT_SPACING)
+        assert spacing == shell_page.NEW_FOOT_SPACING  # the new version, from the new cache
         errs.check()
 
 
@@ -626,16 +520,6 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
 # --- issue 13: games never lost, accessible boards, zoom -------------------------------------
 
 
-def draw_solution_arrows(kp: KPage, count_: int) -> list[int]:
-    """Draw the first ``count_`` arrows of the board's solution (Python oracle); their edges."""
-    states = first_solution(kp.board())
-    assert states is not None
-    edges = [e for e, st in enumerate(states) if st][:count_]
-    for e in edges:
-        kp.set_mark(e, int(states[e]))
-    return edges
-
-
 def test_a_game_is_kept_across_rules_back_reload_and_new_puzzle(page: Any, base_url: str) -> None:
     page.goto(base_url + "#kirchhoff/play/easy")
     kp = KPage(page)
@@ -664,15 +548,11 @@ def test_a_game_is_kept_across_rules_back_reload_and_new_puzzle(page: Any, base_
     assert kp.game_id() == gid and kp.marks() == drawn
     # "New puzzle" is the only thing that starts a new board; Back returns to the old game.
     page.click(f"{PLAY} a.new-puzzle")
-    page.wait_for_function(
-        f"(g) => (document.querySelector('{PLAY}')?.dataset.gameId ?? g) !== g", arg=gid
-    )
+    kp.wait_for_other_game(gid)
     kp.wait()
     assert kp.game_id() != gid and set(kp.marks()) == {0}
     page.go_back()
-    page.wait_for_function(
-        f"(g) => document.querySelector('{PLAY}')?.dataset.gameId === g", arg=gid
-    )
+    kp.wait_for_game(gid)
     kp.wait()
     assert kp.marks() == drawn
     # The saved games list it, under its canonical game ID.
@@ -824,8 +704,6 @@ def test_giant_on_a_phone_zooms_to_touch_sized_cells_and_taps_land(
 def test_kirchhoff_views_pass_axe(
     browser: Any, base_url: str, theme: str, width: int, height: int
 ) -> None:
-    from tests.e2e.a11y import axe_violations, describe, h1_texts  # noqa: PLC0415
-
     with fresh_page(browser, viewport={"width": width, "height": height}, color_scheme=theme) as (
         _ctx,
         page,

@@ -27,7 +27,7 @@ from proofgrid.kirchhoff.hint import HintKind, hint, obvious_empties
 from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.proof import edge_name
 from tests.e2e.clock import pin_noon
-from tests.e2e.test_kirchhoff_e2e import PLAY, KPage, fixed_id
+from tests.e2e.kirchhoff_page import ONE_MORE_MOVE, PLAY, KPage, fixed_id
 from tests.kirchhoff.proofcheck import check, clues_from_game_id
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -69,9 +69,7 @@ def walk_one_hint(kp: KPage) -> tuple[int, list[str], dict[str, Any]]:
     )
     moves = kp.moves()
     page.click(f"{PLAY} button.hint")
-    page.wait_for_function(
-        f"(n) => Number(document.querySelector('{PLAY}').dataset.moves) === n + 1", arg=moves
-    )
+    page.wait_for_function(ONE_MORE_MOVE, arg=moves)
     kp.settled()
     assert kp.marks()[edge] != 0
     return edge, read, proof

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
 
-from proofgrid.server import WEB_DIR, create_app, load_site
+from tests.e2e import shell_page
 from tests.e2e.a11y import axe_violations, h1_texts
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import (
@@ -29,20 +28,16 @@ from tests.e2e.conftest import (
     stamped_tiers,
     wait_for_one_new_cache,
 )
+from tests.e2e.matchless_page import (
+    daily_proof,
+    moves_of,
+    open_daily,
+    show,
+    unfinishable_random_board,
+)
 from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-def open_daily(page: Any, base_url: str) -> tuple[Board, dict[str, Any]]:
-    """Open the daily, its day pinned (no midnight mid-test); the board and its proof."""
-    pin_noon(page)
-    page.goto(base_url)
-    board = Board(page)
-    board.wait()
-    date = page.inner_text(".play .sub")
-    proof = api(base_url, f"/api/matchless/daily/{date}")
-    return board, proof
 
 
 def test_daily_solved_at_par_share_text_and_streak(page: Any, base_url: str) -> None:
@@ -104,9 +99,7 @@ def test_daily_solved_at_par_share_text_and_streak(page: Any, base_url: str) -> 
     assert "🔥 Streak 2" in page.inner_text(".share-text")
     page.goto(base_url + "#stats")
     page.wait_for_selector(".stats-view")
-    figures = page.eval_on_selector_all(
-        ".stats-view .figure strong", "els => els.map(e => e.textContent)"
-    )
+    figures = shell_page.stat_figures(page, ".stats-view")
     assert figures[:4] == ["2", "50%", "2", "2"]  # played, at par, current, best
 
 
@@ -275,30 +268,6 @@ def test_editor_link_round_trips_into_a_playable_board(
     assert page.inner_text(".editor-summary").startswith("Par 3")
 
 
-@pytest.mark.parametrize(
-    "fragment",
-    [
-        "#play/6x6:AAAAnotaboard",
-        "#6x6:FEcn_Xb_jMCZWZRgFAgUA1QBFayKQAD3",  # one character off a real daily's checksum
-        "#duel/99x99:AAAA",
-        "#edit/%E0%A4%A",
-        "#play/" + "x" * 3000,
-        "#play/<script>alert(1)</script>",
-    ],
-)
-def test_corrupted_link_shows_a_message_and_the_daily(
-    page: Any, base_url: str, fragment: str
-) -> None:
-    page.goto(base_url + fragment)
-    board = Board(page)
-    board.wait()
-    notice = page.inner_text(".notice.bad")
-    assert notice == "This link is damaged — here is today's board instead."
-    assert page.get_attribute("main > section", "data-mode") == "daily"
-    assert page.evaluate("location.hash") == "#daily"
-    assert page.eval_on_selector_all("script", "els => els.length") == 1
-
-
 def test_corrupted_local_storage_is_survived_key_by_key(page: Any, base_url: str) -> None:
     page.goto(base_url)
     Board(page).wait()
@@ -316,8 +285,7 @@ def test_corrupted_local_storage_is_survived_key_by_key(page: Any, base_url: str
     page.reload()
     board = Board(page)
     board.wait()
-    page.wait_for_selector("#toast.show")
-    assert "could not be read" in page.inner_text("#toast")
+    assert "could not be read" in shell_page.toast_text(page)
     daily = page.evaluate("JSON.parse(localStorage.getItem('proofgrid.matchless.daily'))")
     assert daily == {"v": 1, "data": {"records": {}, "current": None}}
     assert page.evaluate("localStorage.getItem('proofgrid.matchless.practice')") == good_practice
@@ -401,9 +369,7 @@ def test_stats_export_import_round_trip(
     other.goto(base_url + "#daily")
     other.goto(base_url + "#stats")
     other.wait_for_selector(".stats-view")
-    played = other.eval_on_selector_all(
-        ".stats-view .figure strong", "els => els.map(e => e.textContent)"
-    )
+    played = shell_page.stat_figures(other, ".stats-view")
     assert played[:2] == ["2", "50%"]
 
 
@@ -424,7 +390,7 @@ def test_reduced_motion_high_contrast_dark_theme_and_aria(browser: Any, base_url
         )
         assert all(re.match(r"^[a-l]\d{1,2}: unlit shell", x) for x in labels)
         assert page.get_attribute("svg.board", "role") == "group"
-        proof = api(base_url, f"/api/matchless/daily/{page.inner_text('.play .sub')}")
+        proof = daily_proof(page, base_url)
         page.click(board.cell(proof["witness"][0]))
         # With reduced motion the whole cascade is drawn in one frame, without the burst.
         page.wait_for_function(
@@ -463,7 +429,7 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int, theme
         page.goto(base_url)
         board = Board(page)
         board.wait()
-        proof = api(base_url, f"/api/matchless/daily/{page.inner_text('.play .sub')}")
+        proof = daily_proof(page, base_url)
         screenshot(page, f"daily-{size}.png")
         board.strike(proof["witness"][0])
         page.click("button.xray-toggle")
@@ -491,9 +457,7 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int, theme
 
 
 def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) -> None:
-    web = tmp_path / "web"
-    shutil.copytree(WEB_DIR, web)
-    app = create_app(web)
+    web, app = shell_page.site_copy(tmp_path)
     with live_server(app=app) as url, fresh_page(browser) as (ctx, page, errs):
         page.goto(url + "/")
         Board(page).wait()
@@ -501,75 +465,26 @@ def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) 
         old = page.evaluate("caches.keys()")
         assert len(old) == 1 and old[0].startswith("proofgrid-")
         # Publish a new version: one asset changes, so the stamped cache version does.
-        css = web / "css" / "app.css"
-        css.write_text(css.read_text() + "\n.site-foot { letter-spacing: 3px; }\n")
-        app.site_files.clear()
-        app.site_files.update(load_site(web))
+        shell_page.publish_new_version(web, app)
         page.reload()  # the browser re-checks sw.js on navigation
-        page.wait_for_selector("#toast.show")  # controllerchange: the new worker is active
-        assert "new version" in page.inner_text("#toast")
+        # controllerchange: the new worker is active
+        assert "new version" in shell_page.toast_text(page)
         new = wait_for_one_new_cache(page, old[0])
         # The new version holds at least the new core (the idle fetch may add the rest).
         core, _groups = stamped_tiers(app.site_files)
         assert set(core) <= set(new)
         page.reload()
         Board(page).wait()
-        spacing = page.evaluate(
-            "getComputedStyle(document.querySelector('.site-foot')).letterSpacing"
-        )
-        assert spacing == "3px"  # the new stylesheet, from the new cache
+        spacing = page.evaluate(shell_page.FOOT_SPACING)
+        assert spacing == shell_page.NEW_FOOT_SPACING  # the new stylesheet, from the new cache
         ctx.set_offline(True)
         page.reload()
         Board(page).wait()
-        assert (
-            page.evaluate("getComputedStyle(document.querySelector('.site-foot')).letterSpacing")
-            == "3px"
-        )
+        assert page.evaluate(shell_page.FOOT_SPACING) == shell_page.NEW_FOOT_SPACING
         errs.check()
 
 
 # --- issue 13: games never lost, honest results -----------------------------------------
-
-
-def moves_of(page: Any) -> int:
-    return int(page.inner_text(".hud .used"))
-
-
-def show(page: Any, url: str, mode: str, gid: str | None = None) -> Board:
-    """Go to `url` and wait for its view (mode, and game ID when given): a hash change
-    keeps the old board on screen until the new view is mounted."""
-    page.goto(url)
-    page.wait_for_selector(f"main section[data-mode='{mode}'] svg.board[data-ready='true']")
-    if gid is not None:
-        page.wait_for_function(
-            "(g) => document.querySelector(\".play a[href^='#edit/']\").href.endsWith(g)",
-            arg=quote(gid, safe=":"),
-        )
-    return Board(page)
-
-
-def unfinishable_random_board(page: Any, base_url: str) -> tuple[Board, str, dict[str, Any]]:
-    """Open ``#play`` until the new random board has par ≥ 3, so that two strikes of its
-    witness leave it unfinished (about 9% of standard boards have par ≤ 2, and a finished
-    game is, rightly, not resumed). Nothing is saved before a move, so each visit to
-    ``#play`` builds a new board."""
-    board = Board(page)
-    previous: str | None = None
-    for _ in range(40):
-        page.goto(base_url + "#play")
-        board.wait()
-        if previous is not None:
-            page.wait_for_function(
-                "(g) => !document.querySelector(\".play a[href^='#edit/']\").href.endsWith(g)",
-                arg=quote(previous, safe=":"),
-            )
-        gid = board.game_id()
-        assert page.evaluate("location.hash") == "#play/" + quote(gid, safe=":")
-        proof = api(base_url, "/api/matchless/solve", {"id": gid})
-        if proof["par"] >= 3:
-            return board, gid, proof
-        previous = gid
-    raise AssertionError("40 random boards in a row had par ≤ 2")
 
 
 def test_a_game_is_kept_across_rules_back_reload_and_play(page: Any, base_url: str) -> None:
@@ -607,7 +522,7 @@ def test_a_game_is_kept_across_rules_back_reload_and_play(page: Any, base_url: s
     pproof = api(base_url, "/api/matchless/solve", {"id": pid})
     board.strike(pproof["witness"][0])
     show(page, base_url + "#daily", "daily")
-    dproof = api(base_url, f"/api/matchless/daily/{page.inner_text('.play .sub')}")
+    dproof = daily_proof(page, base_url)
     board.strike(dproof["witness"][0])
     show(page, base_url + "#practice/4", "practice")
     assert moves_of(page) == 1
@@ -659,9 +574,7 @@ def test_xray_on_the_daily_asks_once_and_is_recorded(page: Any, base_url: str) -
     assert "X-ray used" in page.inner_text(".result .verdict")
     page.goto(base_url + "#stats")
     page.wait_for_selector(".stats-view")
-    figures = page.eval_on_selector_all(
-        ".stats-view .figure strong", "els => els.map(e => e.textContent)"
-    )
+    figures = shell_page.stat_figures(page, ".stats-view")
     assert figures[:4] == ["1", "0%", "1", "1"]  # played (the streak goes on), not at par
     assert "X-ray used on 1 daily" in page.inner_text(".stats-view .xray-count")
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.a11y import h1_texts, open_route, page_problem
-from tests.e2e.conftest import api, fresh_page, screenshot
+from tests.e2e.conftest import Board, api, fresh_page, screenshot
+from tests.e2e.kirchhoff_page import KPage
 
 pytestmark = pytest.mark.slow
 
@@ -256,3 +257,63 @@ def test_screenshots_of_the_new_views(
         open_route(page, base_url, "#home")
         screenshot(page, f"shell-home-{theme}-{w}.png")
         errs.check()
+
+
+# --- a damaged link: a message and the puzzle's daily, for both puzzles ----------------------
+
+#: Per puzzle: its routes' prefix, the links only it has that cannot be read, and where
+#: a damaged link lands (the view's mode and the hash).
+DAMAGED: dict[str, tuple[str, tuple[str, ...], tuple[str, str]]] = {
+    "matchless": (
+        "#",
+        (
+            "#play/6x6:AAAAnotaboard",
+            "#6x6:FEcn_Xb_jMCZWZRgFAgUA1QBFayKQAD3",  # one character off a real daily's checksum
+            "#duel/99x99:AAAA",
+        ),
+        ("daily", "#daily"),
+    ),
+    "kirchhoff": (
+        "#kirchhoff/",
+        (
+            "#kirchhoff/play/7x7dh:AAAAnotaboard",
+            "#kirchhoff/play/5x5de:EziWeOMShMIlJHAEd",  # a checksum one character off
+            "#kirchhoff/edit/7x7dh%23123",  # a seeded ID cannot be edited before it is played
+        ),
+        ("kirchhoff-daily", "#kirchhoff/daily"),
+    ),
+}
+
+
+def damaged_links() -> list[tuple[str, str]]:
+    """(puzzle, fragment): each puzzle's own unreadable links, then those every puzzle
+    meets under its routes: a broken percent-escape in the editor's ID, an ID of 3000
+    characters and a script tag as the ID."""
+    out: list[tuple[str, str]] = []
+    for puzzle, (route, own, _landing) in DAMAGED.items():
+        common = (
+            f"{route}edit/%E0%A4%A",
+            f"{route}play/" + "x" * 3000,
+            f"{route}play/<script>alert(1)</script>",
+        )
+        out += [(puzzle, link) for link in (*own, *common)]
+    return out
+
+
+@pytest.mark.parametrize(("puzzle", "fragment"), damaged_links())
+def test_a_damaged_link_shows_a_message_and_the_puzzles_daily(
+    page: Any, base_url: str, puzzle: str, fragment: str
+) -> None:
+    page.goto(base_url + fragment)
+    if puzzle == "matchless":
+        Board(page).wait()
+        notice = page.inner_text(".notice.bad")
+        assert notice == "This link is damaged — here is today's board instead."
+    else:
+        KPage(page).wait()
+        notice = page.inner_text(".notice.bad")
+        assert "could not be read" in notice and "today's Kirchhoff" in notice
+    mode, where = DAMAGED[puzzle][2]
+    assert page.get_attribute("main > section", "data-mode") == mode
+    assert page.evaluate("location.hash") == where
+    assert page.eval_on_selector_all("script", "els => els.length") == 1  # the app's own

@@ -16,8 +16,8 @@ from urllib.parse import quote
 import pytest
 
 from tests.e2e.conftest import fresh_page
-from tests.e2e.test_kirchhoff_e2e import PLAY, KPage, draw_solution_arrows
-from tests.e2e.test_matchless_e2e import moves_of, show, unfinishable_random_board
+from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
+from tests.e2e.matchless_page import moves_of, show, unfinishable_random_board
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -64,10 +64,8 @@ def test_games_in_progress_move_to_a_fresh_browser_and_resume(browser: Any, base
         assert moves_of(other) == 2
         # Kirchhoff: Play -> Easy resumes the same board with its three arrows.
         other.goto(base_url + "#kirchhoff/play/easy")
-        other.wait_for_function(
-            f"(g) => document.querySelector('{PLAY}')?.dataset.gameId === g", arg=kgid
-        )
         kp = KPage(other)
+        kp.wait_for_game(kgid)
         kp.wait()
         assert kp.marks() == drawn
         assert other.is_enabled(f"{PLAY} button.undo")
