@@ -13,6 +13,14 @@ Run: ``.venv/bin/python bench/bench_kirchhoff.py [--quick]``
 3. Generation per preset, median seconds (bars: hard 7×7 ≤ 0.25 s, expert
    10×10 ≤ 1 s, giant 16×16 ≤ 5 s), with the grade of every attempt (how often
    the raw construction lands on each grade at that size).
+4. Grading time by board size.
+5. Hints with their proofs (issue 12, :mod:`proofgrid.kirchhoff.proof`): the
+   first dailies solved by hints alone from the empty board, each hint asked
+   with the player's last mark and timed whole (:func:`~proofgrid.kirchhoff.hint.hint`:
+   exact verdict, prover, sentences) and the prover alone; then positions of
+   those walks with one wrong mark (lost verdicts), timed whole and the prover
+   alone. Median, p99 and max; the hard one-wrong-mark lost proofs and stage-C
+   hints (refutations) are the slow tail. ``--proofs`` runs this section only.
 
 CPython, one process, one core.
 """
@@ -20,16 +28,20 @@ CPython, one process, one core.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import platform
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
 
 from proofgrid.kirchhoff.baseline import branch_count
-from proofgrid.kirchhoff.board import BLANK, Board, ClueKind, Grade, Position
+from proofgrid.kirchhoff.board import BLANK, Board, ClueKind, Grade, Mark, Position
 from proofgrid.kirchhoff.codec import Params, presets
+from proofgrid.kirchhoff.daily import LAUNCH, daily
 from proofgrid.kirchhoff.exact import Sweep, analyse, count
 from proofgrid.kirchhoff.generate import (
     board_from_solution,
@@ -42,7 +54,10 @@ from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import HintKind, hint
 from proofgrid.kirchhoff.local import propagate
 from proofgrid.kirchhoff.moves import execute_move
+from proofgrid.kirchhoff.proof import prove_hint, prove_lost
 from proofgrid.rng import SplitMix64
+
+T = TypeVar("T")
 
 
 def _median_time(fn: Callable[[], object], repeat: int) -> float:
@@ -198,12 +213,69 @@ def bench_grade_by_size(n: int, sizes: list[int]) -> None:
     print()
 
 
+def _timed(fn: Callable[[], T]) -> tuple[float, T]:
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
+
+
+def _stats_ms(xs: list[float]) -> str:
+    ys = sorted(xs)
+    p99 = ys[min(len(ys) - 1, int(0.99 * len(ys)))]
+    return f"{1000 * statistics.median(ys):.1f} | {1000 * p99:.0f} | {1000 * ys[-1]:.0f}"
+
+
+def bench_proofs(days: int, wrong: int) -> None:
+    """Section 5: hint walks on the first ``days`` dailies, ``wrong`` lost positions per walk."""
+    rng = SplitMix64(12)
+    live = (HintKind.LOCAL, HintKind.REGION, HintKind.EXACT)
+    hint_t: list[float] = []
+    prove_t: list[float] = []
+    lost_t: list[float] = []
+    lost_prove_t: list[float] = []
+    too_long = 0
+    for k in range(days):
+        g = daily(LAUNCH + dt.timedelta(days=k))
+        right = [3 if s == 0 else s for s in g.solution]
+        pos, last = Position.start(g.board), -1
+        walk = []
+        while True:
+            secs, h = _timed(partial(hint, pos, last_edge=last))
+            if h.kind not in live:
+                break
+            hint_t.append(secs)
+            prove_t.append(_timed(partial(prove_hint, pos, last_edge=last))[0])
+            walk.append(pos)
+            e, st = h.edge, h.state
+            pos, last = pos.with_mark(e, Mark(3 if st == 0 else st)), e
+        for _ in range(wrong):
+            base = walk[rng.below(len(walk))]
+            e = rng.below(g.board.n_edges)
+            bad = base.with_mark(e, Mark([m for m in (1, 2, 3) if m != right[e]][rng.below(2)]))
+            lost_t.append(_timed(partial(hint, bad, last_edge=e))[0])
+            secs, proof = _timed(partial(prove_lost, bad))
+            lost_prove_t.append(secs)
+            too_long += proof is None
+    print(f"## Hints with their proofs: {days} dailies by hints, {wrong} wrong marks each\n")
+    print("| what | n | median ms | p99 ms | max ms |")
+    print("|---|---|---|---|---|")
+    print(f"| hint with its proof (`hint`) | {len(hint_t)} | {_stats_ms(hint_t)} |")
+    print(f"| prover alone (`prove_hint`) | {len(prove_t)} | {_stats_ms(prove_t)} |")
+    print(f"| lost verdict with its proof (`hint`) | {len(lost_t)} | {_stats_ms(lost_t)} |")
+    print(f"| prover alone (`prove_lost`) | {len(lost_prove_t)} | {_stats_ms(lost_prove_t)} |")
+    print(f"\nLost verdicts too long to show: {too_long}.\n")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer boards")
+    ap.add_argument("--proofs", action="store_true", help="section 5 (hint proofs) only")
     args = ap.parse_args()
     q = args.quick
     print(f"# Kirchhoff benchmarks — Python {platform.python_version()} on {platform.machine()}\n")
+    if args.proofs:
+        bench_proofs(3 if q else 10, 5 if q else 20)
+        return 0
     bench_count(5 if q else 20, 3 if q else 7)
     bench_unique(3 if q else 10)
     counts = (
@@ -213,6 +285,7 @@ def main() -> int:
     )
     bench_generate(counts)
     bench_grade_by_size(20 if q else 100, [5, 6, 7, 8, 10] if q else [5, 6, 7, 8, 10, 12, 16])
+    bench_proofs(3 if q else 10, 5 if q else 20)
     return 0
 
 

@@ -86,6 +86,15 @@ last narrowed edge ``e`` (``-1``: never, mask 7).
 
 Complexity: a saturate is O(RC) cell evaluations per change plus one max-flow
 per region round; stage C costs one saturate per undecided edge state.
+
+Speed without changing a byte or a unit: one search memoises cell supports and
+premise patterns per clue, region views per node set, relaxations per mask
+vector (:mod:`proofgrid.kirchhoff._tight`, which also memoises tight regions
+per start node) and case sizes per (case, masks); candidates are ranked on
+their sizes and only the winner's JSON is built. Every rule application is
+still counted where the algorithm above counts it, so the budget stops the
+search at the same point as the JavaScript mirror
+(``tools/kirchhoff_proof_oracle.py`` checks both against the code before).
 """
 
 from __future__ import annotations
@@ -95,10 +104,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from proofgrid.kirchhoff._tight import TightRegions, region_nodes
 from proofgrid.kirchhoff.board import Board, Mark, Position, cell_name
 from proofgrid.kirchhoff.local import single_state, support
 from proofgrid.kirchhoff.moves import format_move
-from proofgrid.kirchhoff.relax import Region, Relaxation
 
 __all__ = [
     "BUDGET",
@@ -119,7 +128,9 @@ _ALL = 7
 _STATE_ORDER = (1, 2, 0)  # > < x
 _STATE_TEXT = {1: ">", 2: "<", 0: "x"}
 
-USE, ASSUME, CELL, REGION, REFUTE, END_CELL, END_REGION, END_SPLIT = range(8)
+_HALF = ("", ":in", ":out")
+
+USE, ASSUME, CELL, REGION, REFUTE, END_CELL, END_REGION, END_SPLIT = range(8)  # USE, ASSUME first
 
 
 class _OutOfBudgetError(Exception):
@@ -176,7 +187,7 @@ def edge_name(board: Board, edge: int) -> str:
 def node_name(board: Board, node: int) -> str:
     """A region node's name: ``c3``, ``c3:in`` or ``c3:out``."""
     c, k = divmod(node, 3)
-    return cell_name(board, c) + ("", ":in", ":out")[k]
+    return cell_name(board, c) + _HALF[k]
 
 
 def parse_node(board: Board, text: str) -> int:
@@ -192,73 +203,96 @@ def parse_node(board: Board, text: str) -> int:
 # --------------------------------------------------------------------------- rules
 
 
-def _sides_masks(board: Board, cell: int, masks: Sequence[int]) -> tuple[int, int, int, int]:
-    a, b, c, d = (masks[e] if e >= 0 else 1 for e in board.geometry.sides[cell])
-    return a, b, c, d
+def _contribution_tables() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per (contribution code, mask): the smallest and largest contribution and their states.
+
+    An edge's contributions are ``(0, c1, c2)`` for states (unused, forward,
+    backward) with ``c1, c2`` in ``{-1, 0, 1}``; its *code* is ``3 (c1 + 1) +
+    (c2 + 1)``. Entry ``8 code + mask`` (mask 0 never occurs on a tape).
+    """
+    lo: list[int] = []
+    hi: list[int] = []
+    nar_lo: list[int] = []
+    nar_hi: list[int] = []
+    for code in range(9):
+        vals = (0, code // 3 - 1, code % 3 - 1)
+        for mask in range(8):
+            present = [s for s in range(3) if mask >> s & 1] or [0]
+            a = min(vals[s] for s in present)
+            b = max(vals[s] for s in present)
+            lo.append(a)
+            hi.append(b)
+            nar_lo.append(sum(1 << s for s in present if vals[s] == a) & mask)
+            nar_hi.append(sum(1 << s for s in present if vals[s] == b) & mask)
+    return lo, hi, nar_lo, nar_hi
 
 
-def _cell_support(board: Board, cell: int, sm: tuple[int, int, int, int]) -> Any:
-    return support(board.demand[cell], board.through[cell], sm)
+_LO, _HI, _NAR_LO, _NAR_HI = _contribution_tables()
 
 
 class _RegionView:
-    """Membership of a node set and the region rule's numbers on given masks."""
+    """Membership of a node set and the region rule's numbers on given masks.
 
-    __slots__ = ("board", "demand", "edges", "head_in", "tail_in")
+    Each touching edge is reduced to a contribution code (see
+    :func:`_contribution_tables`), so Min, Max and the narrowed sets are table
+    look-ups: O(touching edges) per evaluation.
+    """
+
+    __slots__ = ("base", "demand", "edges", "pairs", "reads")
 
     def __init__(self, board: Board, nodes: Sequence[int]) -> None:
-        n = board.n_cells
-        whole = [False] * n
-        hin = [False] * n
-        hout = [False] * n
+        g = board.geometry
+        whole: set[int] = set()
+        hin: set[int] = set()
+        hout: set[int] = set()
         for x in nodes:
             c, k = divmod(x, 3)
-            (whole, hin, hout)[k][c] = True
-        for c in range(n):
-            if hin[c] and hout[c]:
-                whole[c] = True
-        self.board = board
-        self.head_in = [whole[c] or hin[c] for c in range(n)]
-        self.tail_in = [whole[c] or hout[c] for c in range(n)]
+            (whole, hin, hout)[k].add(c)
+        whole |= hin & hout
         d = 0
-        for c in range(n):
-            if whole[c]:
+        for c in sorted(whole | hin | hout):
+            if c in whole:
                 d += board.demand[c]
             else:
-                if hin[c]:
+                if c in hin:
                     d -= board.through[c]
-                if hout[c]:
+                if c in hout:
                     d += board.through[c]
         self.demand = d
-        touched = [c for c in range(n) if self.head_in[c] or self.tail_in[c]]
+        head_in = whole | hin
+        tail_in = whole | hout
         es: set[int] = set()
-        for c in touched:
-            es.update(board.geometry.cell_edges[c])
+        for c in head_in | tail_in:
+            es.update(g.cell_edges[c])
         self.edges = sorted(es)
-
-    def contrib(self, edge: int, state: int) -> int:
-        """[tail in R] − [head in R] for ``edge`` in ``state``."""
-        if state == 0:
-            return 0
-        u, v = self.board.geometry.ends[edge]
-        t, h = (u, v) if state == 1 else (v, u)
-        return int(self.tail_in[t]) - int(self.head_in[h])
+        self.reads = frozenset(es)
+        ends = g.ends
+        base: dict[int, int] = {}
+        for e in self.edges:
+            u, v = ends[e]
+            c1 = (u in tail_in) - (v in head_in)
+            c2 = (v in tail_in) - (u in head_in)
+            base[e] = 8 * (3 * (c1 + 1) + c2 + 1)
+        self.base = base
+        self.pairs = tuple(base.items())
 
     def extreme(self, edge: int, mask: int, top: bool) -> int:
-        vals = [self.contrib(edge, s) for s in range(3) if mask >> s & 1]
-        return max(vals) if top else min(vals)
+        """Largest (``top``) or smallest contribution of ``edge`` over ``mask``."""
+        return (_HI if top else _LO)[self.base[edge] + mask]
 
     def bounds(self, masks: Sequence[int]) -> tuple[int, int]:
         """(Min, Max) over the touching edges."""
         lo = hi = 0
-        for e in self.edges:
-            lo += self.extreme(e, masks[e], False)
-            hi += self.extreme(e, masks[e], True)
+        lo_t, hi_t = _LO, _HI
+        for e, b in self.pairs:
+            k = b + masks[e]
+            lo += lo_t[k]
+            hi += hi_t[k]
         return lo, hi
 
     def narrowed(self, edge: int, mask: int, top: bool) -> int:
-        best = self.extreme(edge, mask, top)
-        return sum(1 << s for s in range(3) if mask >> s & 1 and self.contrib(edge, s) == best)
+        """The states of ``mask`` with the largest (``top``) or smallest contribution."""
+        return (_NAR_HI if top else _NAR_LO)[self.base[edge] + mask]
 
 
 def region_numbers(
@@ -270,31 +304,83 @@ def region_numbers(
     return rv.demand, lo, hi
 
 
-def _region_nodes(reg: Region) -> tuple[int, ...]:
-    out = [3 * c for c in reg.cells] + [3 * c + 1 for c in reg.entry_only]
-    out += [3 * c + 2 for c in reg.exit_only]
-    return tuple(sorted(out))
-
-
-def _reads(board: Board, item: _Item) -> frozenset[int] | None:
-    """Edges an item reads (None: everything)."""
-    if item.kind in (CELL, END_CELL):
-        return frozenset(board.geometry.cell_edges[item.cell])
-    if item.kind in (REGION, END_REGION):
-        return frozenset(_RegionView(board, item.nodes).edges)
-    if item.kind in (REFUTE, END_SPLIT):
-        return None
-    return frozenset()
-
-
 # --------------------------------------------------------------------------- the prover
 
 
+_Summary = tuple[tuple[int, ...] | None, list[tuple[int, int, tuple[int, ...] | None]]]
+"""A relaxation as the region phase reads it: (certificate nodes or None, forced arcs)."""
+
+
+def _relaxation_summary(board: Board, masks: tuple[int, ...]) -> _Summary:
+    """The relaxation of ``masks``: its certificate's nodes when infeasible, else every forced
+    arc ``(edge, state, region nodes)`` on an undecided edge, by edge then state.
+
+    Kept per mask vector for the whole search (small, unlike the network itself).
+    """
+    rx = TightRegions(board, masks)
+    if not rx.feasible:
+        assert rx.certificate is not None
+        return region_nodes(rx.certificate), []
+    forced = [
+        (e, s, rx.region_nodes(e, s))
+        for e, s, _used in rx.forced_arcs()
+        if single_state(masks[e]) < 0
+    ]
+    return None, forced
+
+
+_MISS: Any = object()
+_ONE_STATE = frozenset((1, 2, 4))
+
+
 class _Prover:
+    """One search: the item store, the budget left, per-board tables and memos.
+
+    Cell names and edge sets; supports and premise patterns memoised per clue;
+    region views per node set; relaxation summaries per mask vector; case
+    sizes per (case, masks). They only speed the rules up: every rule
+    application is still counted where the algorithm counts it (:data:`BUDGET`).
+    """
+
     def __init__(self, board: Board, budget: int) -> None:
         self.board = board
         self.store: list[_Item] = []
         self.units = budget
+        g = board.geometry
+        self.sides = g.sides
+        self.ends = g.ends
+        self.names = [cell_name(board, c) for c in range(board.n_cells)]
+        self.cell_reads = [frozenset(g.cell_edges[c]) for c in range(board.n_cells)]
+        memo: dict[tuple[int, int], dict[tuple[int, int, int, int], Any]] = {}
+        self.sup_memo = [
+            memo.setdefault((board.demand[c], board.through[c]), {}) for c in range(board.n_cells)
+        ]
+        pmemo: dict[tuple[int, int, tuple[bool, ...]], dict[Any, tuple[int, ...]]] = {}
+        self.prem_memo = [
+            pmemo.setdefault(
+                (board.demand[c], board.through[c], tuple(e < 0 for e in g.sides[c])), {}
+            )
+            for c in range(board.n_cells)
+        ]
+        self.views: dict[tuple[int, ...], _RegionView] = {}
+        self.relaxations: dict[tuple[int, ...], _Summary] = {}
+        self.case_sizes: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+
+    def support(self, cell: int, sm: tuple[int, int, int, int]) -> Any:
+        """The cell's supports for side masks ``sm`` (None: dead), memoised per clue."""
+        d = self.sup_memo[cell]
+        sup = d.get(sm, _MISS)
+        if sup is _MISS:
+            b = self.board
+            sup = d[sm] = support(b.demand[cell], b.through[cell], sm)
+        return sup
+
+    def view(self, nodes: tuple[int, ...]) -> _RegionView:
+        """The region view of a node set, memoised."""
+        rv = self.views.get(nodes)
+        if rv is None:
+            rv = self.views[nodes] = _RegionView(self.board, nodes)
+        return rv
 
     def spend(self, k: int) -> None:
         self.units -= k
@@ -309,6 +395,14 @@ class _Prover:
             tape.masks[item.edge] = item.states
             tape.last[item.edge] = i
         return i
+
+    def step_json(self, edge: int, mask: int) -> dict[str, Any]:
+        """A step's edge and states (its rule added by the caller)."""
+        u, v = self.ends[edge]
+        return {
+            "edge": f"{self.names[u]}-{self.names[v]}",
+            "states": [_STATE_TEXT[s] for s in _STATE_ORDER if mask >> s & 1],
+        }
 
     # ---- tapes
     def start(self, position: Position) -> _Tape:
@@ -331,9 +425,8 @@ class _Prover:
     # ---- phases
     def cells(self, tape: _Tape, start: Sequence[int]) -> int:
         """Cell phase; the END item id or -1."""
-        b = self.board
-        g = b.geometry
-        n = b.n_cells
+        n = self.board.n_cells
+        all_sides, ends, sup_memo = self.sides, self.ends, self.sup_memo
         queued = [False] * n
         q: deque[int] = deque()
         for c in start:
@@ -341,13 +434,24 @@ class _Prover:
                 queued[c] = True
                 q.append(c)
         m = tape.masks
+        pop, push = q.popleft, q.append
         while q:
-            v = q.popleft()
+            v = pop()
             queued[v] = False
-            self.spend(1)
-            sides = g.sides[v]
-            old = _sides_masks(b, v, m)
-            sup = _cell_support(b, v, old)
+            self.units -= 1
+            if self.units < 0:
+                raise _OutOfBudgetError
+            sides = all_sides[v]
+            a, b, c, d = sides
+            old = (
+                m[a] if a >= 0 else 1,
+                m[b] if b >= 0 else 1,
+                m[c] if c >= 0 else 1,
+                m[d] if d >= 0 else 1,
+            )
+            sup = sup_memo[v].get(old, _MISS)
+            if sup is _MISS:
+                sup = self.support(v, old)
             if sup is None:
                 prem = self._cell_premises(tape, v, old, -1, 0)
                 return self.add(tape, _Item(END_CELL, cell=v, premises=prem))
@@ -358,50 +462,55 @@ class _Prover:
                 if e >= 0 and sup[i] != old[i]:
                     prem = self._cell_premises(tape, v, old, i, sup[i])
                     self.add(tape, _Item(CELL, e, sup[i], cell=v, premises=prem))
-                    a, c = g.ends[e]
-                    w = c if a == v else a
+                    x, y = ends[e]
+                    w = y if x == v else x
                     if not queued[w]:
                         queued[w] = True
-                        q.append(w)
+                        push(w)
         return -1
 
     def _cell_premises(
         self, tape: _Tape, v: int, old: tuple[int, int, int, int], side: int, target: int
     ) -> tuple[int, ...]:
-        b = self.board
-        sides = b.geometry.sides[v]
-        sm = list(old)
-        for j in range(4):
-            if sides[j] < 0 or sm[j] == _ALL:
-                continue
-            keep = sm[j]
-            sm[j] = _ALL
-            sup = _cell_support(b, v, (sm[0], sm[1], sm[2], sm[3]))
-            ok = sup is None if side < 0 else sup is not None and not sup[side] & ~target
-            if not ok:
-                sm[j] = keep
-        return tuple(tape.last[sides[j]] for j in range(4) if sides[j] >= 0 and sm[j] != _ALL)
+        sides = self.sides[v]
+        key = (old, side, target)
+        memo = self.prem_memo[v]
+        kept = memo.get(key)
+        if kept is None:
+            sm = list(old)
+            for j in range(4):
+                if sides[j] < 0 or sm[j] == _ALL:
+                    continue
+                keep = sm[j]
+                sm[j] = _ALL
+                sup = self.support(v, (sm[0], sm[1], sm[2], sm[3]))
+                ok = sup is None if side < 0 else sup is not None and not sup[side] & ~target
+                if not ok:
+                    sm[j] = keep
+            kept = memo[key] = tuple(j for j in range(4) if sides[j] >= 0 and sm[j] != _ALL)
+        last = tape.last
+        return tuple([last[sides[j]] for j in kept])
 
     def regions(self, tape: _Tape) -> tuple[int, list[int]]:
         """Region phase: (END id or -1, edges changed)."""
         b = self.board
         self.spend(_RELAX_COST)
-        rx = Relaxation(b, tape.masks)
-        if not rx.feasible:
-            assert rx.certificate is not None
-            nodes = _region_nodes(rx.certificate)
-            prem = self._end_region_premises(tape, nodes)
-            return self.add(tape, _Item(END_REGION, nodes=nodes, premises=prem)), []
+        key = tuple(tape.masks)
+        summary = self.relaxations.get(key)
+        if summary is None:
+            summary = self.relaxations[key] = _relaxation_summary(b, key)
+        cert, forced = summary
+        if cert is not None:
+            prem = self._end_region_premises(tape, cert)
+            return self.add(tape, _Item(END_REGION, nodes=cert, premises=prem)), []
         changed: list[int] = []
-        for e, s, _used in rx.forced_arcs():
+        for e, _state, arc_nodes in forced:
             if single_state(tape.masks[e]) >= 0:
                 continue
             self.spend(1)
-            reg = rx.region_for(e, s)
-            if reg is None:  # pragma: no cover - forced arcs always have a region
+            if arc_nodes is None:  # pragma: no cover - forced arcs always have a region
                 continue
-            nodes = _region_nodes(reg)
-            rv = _RegionView(b, nodes)
+            rv = self.view(arc_nodes)
             lo, hi = rv.bounds(tape.masks)
             d = rv.demand
             if d not in (hi, lo):
@@ -411,7 +520,7 @@ class _Prover:
             if new == tape.masks[e] or new == 0:
                 continue
             prem = self._region_premises(tape, rv, e, top, new)
-            self.add(tape, _Item(REGION, e, new, nodes=nodes, premises=prem))
+            self.add(tape, _Item(REGION, e, new, nodes=arc_nodes, premises=prem))
             changed.append(e)
         return -1, changed
 
@@ -431,7 +540,7 @@ class _Prover:
         return tuple(out)
 
     def _end_region_premises(self, tape: _Tape, nodes: tuple[int, ...]) -> tuple[int, ...]:
-        rv = _RegionView(self.board, nodes)
+        rv = self.view(nodes)
         lo, hi = rv.bounds(tape.masks)
         d = rv.demand
         top = d > hi
@@ -492,9 +601,16 @@ class _Prover:
                 return self.add(tape, _Item(END_SPLIT, e, 0, cases=tuple(cases), premises=prem))
         return -1
 
-    def _slice(self, tape: _Tape, goal: int) -> tuple[list[int], set[int]]:
+    def slice_context(self, tape: _Tape) -> tuple[set[int], list[int]]:
+        """A tape's item set and its assumptions, shared by several :meth:`_slice` calls."""
+        store = self.store
+        return set(tape.ids), [i for i in tape.ids if store[i].kind == ASSUME]
+
+    def _slice(
+        self, tape: _Tape, goal: int, ctx: tuple[set[int], list[int]] | None = None
+    ) -> tuple[list[int], set[int]]:
         """The premise closure of ``goal`` within ``tape`` (ascending) and pointers outside it."""
-        inside = set(tape.ids)
+        inside, assumed = ctx if ctx is not None else self.slice_context(tape)
         seen = {goal}
         stack = [goal]
         outer: set[int] = set()
@@ -508,10 +624,7 @@ class _Prover:
                     stack.append(p)
                 else:
                     outer.add(p)
-        # an assumption is always part of its case
-        for i in tape.ids:
-            if self.store[i].kind == ASSUME:
-                seen.add(i)
+        seen.update(assumed)  # an assumption is always part of its case
         return sorted(seen), outer
 
     def refute_tape(
@@ -524,11 +637,17 @@ class _Prover:
         return tape
 
     # ---- emit
+    def size(self, ids: list[int], target: int) -> tuple[tuple[int, int, int], bool]:
+        """The size of :meth:`emit` ``(ids, target)`` and whether it ends, without its JSON."""
+        size, _, ends = self._replay(ids, [_ALL] * self.board.n_edges, target, None, False)
+        return size, ends
+
     def emit(self, ids: list[int], target: int) -> tuple[dict[str, Any], tuple[int, int, int]]:
         """Replay a sliced top-level proof from mask 7 (module docstring, step 5)."""
         masks = [_ALL] * self.board.n_edges
         uses: list[tuple[int, int]] = []
-        body, size = self._replay(ids, masks, target, uses)
+        size, body, _ = self._replay(ids, masks, target, uses, True)
+        assert body is not None
         out: dict[str, Any] = {
             "uses": [format_move(self.board, e, _mark_of(m)) for e, m in sorted(uses)],
             "steps": body["steps"],
@@ -538,116 +657,183 @@ class _Prover:
         return out, size
 
     def _replay(
-        self, ids: list[int], masks: list[int], target: int, uses: list[tuple[int, int]] | None
-    ) -> tuple[dict[str, Any], tuple[int, int, int]]:
+        self,
+        ids: list[int],
+        masks: list[int],
+        target: int,
+        uses: list[tuple[int, int]] | None,
+        build: bool,
+    ) -> tuple[tuple[int, int, int], dict[str, Any] | None, bool]:
+        """Replay ``ids`` on ``masks`` (changed in place): (size, body JSON if ``build``, ends).
+
+        A step's JSON (and a refutation's cases, replayed from a copy of the
+        masks it met) is built only if relevance keeps the step, and only when
+        ``build``: replays are pure, so building it later gives the same text.
+        The size (cases, region steps, steps) counts what the JSON would hold.
+        """
         b = self.board
-        emitted: list[tuple[_Item, dict[str, Any] | None, frozenset[int] | None]] = []
-        # (item as replayed, its JSON (None for a use / assumption), reads)
+        emitted: list[_Emitted] = []
         end_json: dict[str, Any] | None = None
+        end_size = [0, 0, 0]  # a split end's cases
+        store, sides, names = self.store, self.sides, self.names
+        cell_reads, sup_memo = self.cell_reads, self.sup_memo
         work = deque(ids)
         while work:
-            it = self.store[work.popleft()]
+            it = store[work.popleft()]
             k = it.kind
-            if k in (USE, ASSUME):
-                masks[it.edge] = it.states
-                emitted.append((it, None, frozenset()))
+            e = it.edge
+            if k <= ASSUME:  # USE, ASSUME
+                masks[e] = it.states
+                emitted.append((k, e, it.states, None, _NO_READS))
                 continue
             if k in (CELL, END_CELL):
-                sm = _sides_masks(b, it.cell, masks)
-                sup = _cell_support(b, it.cell, sm)
+                v = it.cell
+                w, x, y, z = sides[v]
+                sm = (
+                    masks[w] if w >= 0 else 1,
+                    masks[x] if x >= 0 else 1,
+                    masks[y] if y >= 0 else 1,
+                    masks[z] if z >= 0 else 1,
+                )
+                sup = sup_memo[v].get(sm, _MISS)
+                if sup is _MISS:
+                    sup = self.support(v, sm)
                 if sup is None:
-                    end_json = {"cell": cell_name(b, it.cell)}
-                    emitted.append((_Item(END_CELL, cell=it.cell), end_json, _reads(b, it)))
+                    end_json = {"cell": names[v]}
+                    emitted.append((END_CELL, -1, 0, None, cell_reads[v]))
                     break
                 if k == END_CELL:  # pragma: no cover - monotonicity keeps it dead
                     raise AssertionError("replayed END cell is not dead")
-                j = b.geometry.sides[it.cell].index(it.edge)
-                new = sup[j] & masks[it.edge]
-                if new == masks[it.edge]:
+                new = sup[sides[v].index(e)] & masks[e]
+                if new == masks[e]:
                     continue
-                masks[it.edge] = new
-                js = _step_json(b, it.edge, new) | {"cell": cell_name(b, it.cell)}
-                emitted.append((_Item(CELL, it.edge, new, cell=it.cell), js, _reads(b, it)))
+                masks[e] = new
+                emitted.append((CELL, e, new, it, cell_reads[v]))
             elif k in (REGION, END_REGION):
-                rv = _RegionView(b, it.nodes)
+                rv = self.view(it.nodes)
                 lo, hi = rv.bounds(masks)
-                names = [node_name(b, x) for x in it.nodes]
                 if not lo <= rv.demand <= hi:
-                    end_json = {"region": names}
-                    emitted.append((_Item(END_REGION, nodes=it.nodes), end_json, _reads(b, it)))
+                    end_json = {"region": self.node_names(it.nodes)}
+                    emitted.append((END_REGION, -1, 0, None, rv.reads))
                     break
                 if k == END_REGION:  # pragma: no cover
                     raise AssertionError("replayed END region is not a contradiction")
                 if rv.demand == hi:
-                    new = rv.narrowed(it.edge, masks[it.edge], True)
+                    new = rv.narrowed(e, masks[e], True)
                 elif rv.demand == lo:
-                    new = rv.narrowed(it.edge, masks[it.edge], False)
+                    new = rv.narrowed(e, masks[e], False)
                 else:  # pragma: no cover - monotonicity keeps D at an end
                     raise AssertionError("replayed region rule does not apply")
-                if new == masks[it.edge]:
+                if new == masks[e]:
                     continue
-                masks[it.edge] = new
-                js = _step_json(b, it.edge, new) | {"region": names}
-                emitted.append((_Item(REGION, it.edge, new, nodes=it.nodes), js, _reads(b, it)))
+                masks[e] = new
+                emitted.append((REGION, e, new, it, rv.reads))
             else:  # REFUTE, END_SPLIT
-                cases_json = []
+                present = [(s, c) for s, c in it.cases if masks[e] >> s & 1]
                 removed = 0
-                for s, case_ids in it.cases:
-                    if not masks[it.edge] >> s & 1:
-                        continue
-                    sub_masks = list(masks)
-                    cj, _ = self._replay(case_ids, sub_masks, -1, None)
-                    cases_json.append(cj)
+                for s, _ in present:
                     removed |= 1 << s
-                new = masks[it.edge] & ~removed
-                if k == END_SPLIT and len(cases_json) == 1:
+                new = masks[e] & ~removed
+                if k == END_SPLIT and len(present) == 1:
                     # one state left: the case is a plain continuation (no split of a decided edge)
-                    (only,) = [c for s, c in it.cases if masks[it.edge] >> s & 1]
-                    work = deque(only)
+                    work = deque(present[0][1])
                     continue
                 if k == END_SPLIT or new == 0:
-                    end_json = {"split": edge_name(b, it.edge), "cases": cases_json}
-                    emitted.append((_Item(END_SPLIT, it.edge), end_json, None))
+                    subs = [self._case(c, masks, build) for _, c in present]
+                    end_size[0] = len(subs)
+                    for (a, r, t), _, _ in subs:
+                        end_size[0] += a
+                        end_size[1] += r
+                        end_size[2] += t
+                    end_json = {"split": "", "cases": []}
+                    if build:
+                        end_json = {"split": edge_name(b, e), "cases": [j for _, j, _ in subs]}
+                    emitted.append((END_SPLIT, e, 0, None, None))
                     break
                 if not removed:
                     continue
-                masks[it.edge] = new
-                js = _step_json(b, it.edge, new) | {"refute": cases_json}
-                emitted.append((_Item(REFUTE, it.edge, new), js, None))
-            if target >= 0 and single_state(masks[target]) >= 0 and emitted[-1][0].edge == target:
+                emitted.append((REFUTE, e, new, (present, list(masks)), None))
+                masks[e] = new
+            if emitted[-1][1] == target and masks[target] in _ONE_STATE:
                 break
-        kept = _relevant(emitted)
         steps = []
-        size = [0, 0, 0]
-        for it, item_js, _ in kept:
-            if it.kind == USE and uses is not None:
-                uses.append((it.edge, it.states))
-            if item_js is None or it.kind in (END_CELL, END_REGION, END_SPLIT):
+        n_cases = n_region = n_steps = 0
+        for kind, e, states, src, _ in _relevant(emitted):
+            if kind in (USE, ASSUME):
+                if kind == USE and uses is not None:
+                    uses.append((e, states))
                 continue
-            steps.append(item_js)
-            _count(item_js, size)
-        body: dict[str, Any] = {"steps": steps}
+            if kind in (END_CELL, END_REGION, END_SPLIT):
+                continue
+            n_steps += 1
+            js = self.step_json(e, states) if build else {}
+            if kind == CELL:
+                if build:
+                    js["cell"] = names[src.cell]
+            elif kind == REGION:
+                n_region += 1
+                if build:
+                    js["region"] = self.node_names(src.nodes)
+            else:
+                present, before = src
+                subs = [self._case(c, before, build) for _, c in present]
+                n_cases += len(subs)
+                for (a, r, t), _, _ in subs:
+                    n_cases += a
+                    n_region += r
+                    n_steps += t
+                if build:
+                    js["refute"] = [j for _, j, _ in subs]
+            steps.append(js)
         if end_json is not None:
-            body["ends"] = end_json
-            _count_end(end_json, size)
-        return body, (size[0], size[1], size[2])
+            n_cases += end_size[0]
+            n_region += end_size[1]
+            n_steps += end_size[2]
+        body: dict[str, Any] | None = None
+        if build:
+            body = {"steps": steps}
+            if end_json is not None:
+                body["ends"] = end_json
+        return (n_cases, n_region, n_steps), body, end_json is not None
+
+    def _case(
+        self, ids: list[int], masks: list[int], build: bool
+    ) -> tuple[tuple[int, int, int], dict[str, Any] | None, bool]:
+        """Replay one refutation or split case from a copy of ``masks``; sizes memoised."""
+        if build:
+            return self._replay(ids, list(masks), -1, None, True)
+        key = (tuple(ids), tuple(masks))
+        got = self.case_sizes.get(key)
+        if got is None:
+            got = self.case_sizes[key] = self._replay(ids, list(masks), -1, None, False)
+        return got
+
+    def node_names(self, nodes: Sequence[int]) -> list[str]:
+        """Region node names (:func:`node_name`)."""
+        names = self.names
+        return [names[x // 3] + _HALF[x % 3] for x in nodes]
 
 
-def _relevant(
-    emitted: list[tuple[_Item, dict[str, Any] | None, frozenset[int] | None]],
-) -> list[tuple[_Item, dict[str, Any] | None, frozenset[int] | None]]:
+_Emitted = tuple[int, int, int, Any, frozenset[int] | None]
+"""A replayed item: (kind, edge, states, what its JSON is built from, edges it reads)."""
+_NO_READS: frozenset[int] = frozenset()
+
+
+def _relevant(emitted: list[_Emitted]) -> list[_Emitted]:
     """Keep the goal (the last item) and every item whose edge a kept later item reads."""
     if not emitted:
         return []
     kept = [emitted[-1]]
-    reads_all = emitted[-1][2] is None
-    read: set[int] = set(emitted[-1][2] or ())
+    last_reads = emitted[-1][4]
+    reads_all = last_reads is None
+    read: set[int] = set(last_reads or ())
     for entry in reversed(emitted[:-1]):
-        it, _, rd = entry
-        if it.kind == ASSUME or reads_all or it.edge in read:
+        kind, e, _, _, rd = entry
+        if kind == ASSUME:
             kept.append(entry)
-            if it.kind == ASSUME:
-                continue
+            continue
+        if reads_all or e in read:
+            kept.append(entry)
             if rd is None:
                 reads_all = True
             else:
@@ -656,37 +842,9 @@ def _relevant(
     return kept
 
 
-def _count(js: dict[str, Any], size: list[int]) -> None:
-    size[2] += 1
-    if "region" in js:
-        size[1] += 1
-    for p in js.get("refute", ()):
-        size[0] += 1
-        _count_body(p, size)
-
-
-def _count_end(end: dict[str, Any], size: list[int]) -> None:
-    for p in end.get("cases", ()):
-        size[0] += 1
-        _count_body(p, size)
-
-
-def _count_body(p: dict[str, Any], size: list[int]) -> None:
-    for st in p["steps"]:
-        _count(st, size)
-    _count_end(p["ends"], size)
-
-
 def _mark_of(mask: int) -> Mark:
     s = single_state(mask)
     return Mark.CROSS if s == 0 else Mark(s)
-
-
-def _step_json(board: Board, edge: int, mask: int) -> dict[str, Any]:
-    return {
-        "edge": edge_name(board, edge),
-        "states": [_STATE_TEXT[s] for s in _STATE_ORDER if mask >> s & 1],
-    }
 
 
 # --------------------------------------------------------------------------- searches
@@ -707,7 +865,19 @@ def _first_single(p: _Prover, tape: _Tape, free: Sequence[bool]) -> dict[int, in
     return out
 
 
-def _hint_key(board: Board, position: Position, last_edge: int, found: Found) -> tuple[int, ...]:
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A hint candidate before its JSON is built: the winner alone is emitted."""
+
+    edge: int
+    state: int
+    size: tuple[int, int, int]
+    ids: list[int]
+
+
+def _hint_key(
+    board: Board, position: Position, last_edge: int, found: _Candidate
+) -> tuple[int, ...]:
     g = board.geometry
     e = found.edge
     near = 1
@@ -719,17 +889,13 @@ def _hint_key(board: Board, position: Position, last_edge: int, found: Found) ->
     return (*found.size, near, free_at, 1 if found.state == 0 else 0, e)
 
 
-def _candidates(
-    p: _Prover, tape: _Tape, free: Sequence[bool], seen: set[int] | None = None
-) -> list[Found]:
+def _candidates(p: _Prover, tape: _Tape, free: Sequence[bool]) -> list[_Candidate]:
     out = []
+    ctx = p.slice_context(tape)
     for e, i in sorted(_first_single(p, tape, free).items()):
-        if seen is not None and e in seen:
-            continue
-        ids, _ = p._slice(tape, i)
-        proof, size = p.emit(ids, e)
-        state = single_state(p.store[i].states)
-        out.append(Found(proof, e, state, size))
+        ids, _ = p._slice(tape, i, ctx)
+        size, _ = p.size(ids, e)
+        out.append(_Candidate(e, single_state(p.store[i].states), size, ids))
     return out
 
 
@@ -744,10 +910,12 @@ def prove_hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET)
     free = [m is Mark.FREE for m in position.marks]
     all_cells = range(board.n_cells)
 
-    def best(cands: list[Found]) -> Found | None:
+    def best(cands: list[_Candidate]) -> Found | None:
         if not cands:
             return None
-        return min(cands, key=lambda f: _hint_key(board, position, last_edge, f))
+        c = min(cands, key=lambda f: _hint_key(board, position, last_edge, f))
+        proof, size = p.emit(c.ids, c.edge)
+        return Found(proof, c.edge, c.state, size)
 
     try:
         for level in (0, 1):  # stage A (cell steps), then stage B (cell and region steps)
@@ -769,9 +937,9 @@ def prove_hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET)
 
 def _refutation_candidates(
     p: _Prover, base: _Tape, free: Sequence[bool], depth: int
-) -> list[Found]:
+) -> list[_Candidate]:
     ends = p.board.geometry.ends
-    cands: list[Found] = []
+    cands: list[_Candidate] = []
     for e, m in enumerate(base.masks):
         if single_state(m) >= 0:
             continue
@@ -797,16 +965,19 @@ def prove_lost(position: Position, *, budget: int = BUDGET) -> dict[str, Any] | 
     board = position.board
     p = _Prover(board, budget)
     all_cells = range(board.n_cells)
-    best: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+    best: tuple[tuple[int, int, int], list[int]] | None = None
 
     def offer(tape: _Tape, end: int) -> None:
         nonlocal best
         if end < 0:
             return
         ids, _ = p._slice(tape, end)
-        proof, size = p.emit(ids, -1)
-        if "ends" in proof and (best is None or size < best[0]):
-            best = (size, proof)
+        size, ends = p.size(ids, -1)
+        if ends and (best is None or size < best[0]):
+            best = (size, ids)
+
+    def proof() -> dict[str, Any] | None:
+        return None if best is None else p.emit(best[1], -1)[0]
 
     try:
         tape = p.start(position)
@@ -818,12 +989,12 @@ def prove_lost(position: Position, *, budget: int = BUDGET) -> dict[str, Any] | 
         end = p.saturate(tape, all_cells, 1)
         offer(tape, end)
         if best is not None:
-            return best[1]
+            return proof()
         end = p.close(tape, (), 2)
         offer(tape, end)
     except _OutOfBudgetError:
         pass
-    return None if best is None else best[1]
+    return proof()
 
 
 def obvious_empties(position: Position) -> list[int]:
