@@ -57,7 +57,15 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["STATES", "Clues", "ProofError", "check", "clues_from_game_id", "clues_from_json"]
+__all__ = [
+    "STATES",
+    "Clues",
+    "ProofError",
+    "check",
+    "clues_from_game_id",
+    "clues_from_json",
+    "removable_nodes",
+]
 
 STATES = (">", "<", "x")  # for edge "u-v": arrow u→v, arrow v→u, unused
 Edge = tuple[int, int]  # cell indices (r*cols + c), lower first
@@ -139,8 +147,9 @@ def _flow(e: Edge, s: str) -> tuple[int, int] | None:
 
 
 class _Checker:
-    def __init__(self, clues: Clues) -> None:
+    def __init__(self, clues: Clues, regions: list[tuple[list[str], Dom]] | None = None) -> None:
         self.k = clues
+        self.regions = regions  # END regions met, with the remaining states there
 
     def fail(self, where: str, msg: str) -> ProofError:
         return ProofError(f"{where}: {msg}" if where else msg)
@@ -337,6 +346,8 @@ class _Checker:
             d, lo, hi, touching = self.bounds(members, dom)
             if lo <= d <= hi:
                 raise self.fail(where, f"no contradiction: Min={lo} <= D={d} <= Max={hi}")
+            if self.regions is not None:
+                self.regions.append((list(obj["region"]), dict(dom)))
             return frozenset(touching)
         i = self.cell(self.keys(obj, {"cell"}, where)["cell"], f"{where}.cell")
         if self.cell_options(i, dom):
@@ -367,16 +378,19 @@ def check(
     hint: tuple[str, str] | None = None,
     lost: bool = False,
     marks: Collection[str] | None = None,
+    regions: list[tuple[list[str], Dom]] | None = None,
 ) -> None:
     """Raise :class:`ProofError` unless ``proof`` is a valid proof on ``clues``.
 
     ``hint=(EDGE, STATE)``: the hint the proof must justify; ``lost``: the proof
     must end in a contradiction; ``marks``: the player's marks (uses must be among
-    them). See the module docstring for the exact reading of the rules.
+    them); ``regions`` (beyond the issue): a list that receives every END region
+    checked, top level and nested, with the remaining states where it stands (for
+    :func:`removable_nodes`). See the module docstring for the exact reading of the rules.
     """
     if hint is not None and lost:
         raise ValueError("a proof is for a hint or for a lost verdict, not both")
-    ck = _Checker(clues)
+    ck = _Checker(clues, regions)
     obj = ck.keys(proof, {"uses", "steps", "ends"} if lost else {"uses", "steps"}, "proof")
     dom: Dom = dict.fromkeys(clues.all_edges(), _ALL)
     uses: list[Edge] = []
@@ -399,6 +413,25 @@ def check(
         last = steps[-1]
         if ck.edge(last["edge"], "") != e or last["states"] != [hint[1]]:
             raise ck.fail(f"steps[{len(steps) - 1}]", f"does not narrow {hint[0]} to {hint[1]}")
+
+
+def removable_nodes(clues: Clues, region: Sequence[str], dom: Dom) -> list[str]:
+    """The nodes of an END region whose removal alone leaves ``D`` outside ``[Min, Max]``.
+
+    Empty when the region is 1-minimal (beyond the issue: a quality measure, not a
+    rule). ``dom`` is the remaining states where the region stands, as recorded by
+    :func:`check`'s ``regions``; O(|R|²) region evaluations.
+    """
+    ck = _Checker(clues)
+    out = []
+    for node in region:
+        rest = [x for x in region if x != node]
+        if not rest:
+            continue
+        d, lo, hi, _ = ck.bounds(ck.region(rest, "region"), dom)
+        if not lo <= d <= hi:
+            out.append(node)
+    return out
 
 
 # --- adapter (the only place that touches proofgrid) -------------------------------------

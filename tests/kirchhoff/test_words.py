@@ -83,9 +83,9 @@ def test_lost_headlines() -> None:
     h2 = hint(Position.start(editor))
     assert h2.reason == "lost — this board has no solution"
     assert h2.words == (
-        "Take a1, the arrows into b1 and the arrows into a2 together: they must send out "
+        "Take a1 and the arrows into b1 together: they must send out "
         "2 more arrows than they take in, but even with every open edge around them pointing "
-        "out they could only send out exactly as many arrows as they take in: impossible.",
+        "out they could only send out 1 more arrow than they take in: impossible.",
     )
     sentences_ok(h2.words)
 

@@ -58,7 +58,9 @@ last narrowed edge ``e`` (``-1``: never, mask 7).
    finds no assignment / ``D`` outside ``[Min, Max]`` becomes the END there
    and the rest is cut; for a hint, the first item that leaves the hinted edge
    one state is the last step. Refutation cases of states no longer present
-   are dropped. Then *relevance*: walking backwards from the goal, an item is
+   are dropped. When the JSON is built (the winner only, never for ranking), an
+   END region is first made connected and 1-minimal (:func:`_minimal_region`,
+   no budget units). Then *relevance*: walking backwards from the goal, an item is
    kept only if its edge is read by a kept item after it (cell: the cell's
    edges; region: the edges at the region's cells; refute/split: all).
    Monotonicity of the rules (narrower masks never weaken a deduction) makes
@@ -713,7 +715,11 @@ class _Prover:
                 rv = self.view(it.nodes)
                 lo, hi = rv.bounds(masks)
                 if not lo <= rv.demand <= hi:
-                    end_json = {"region": self.node_names(it.nodes)}
+                    nodes = it.nodes
+                    if build:  # the emitted proof only: sizes rank the unshrunk proofs
+                        nodes = _minimal_region(b, nodes, masks, _anchor_cells(b, emitted))
+                        rv = self.view(nodes)
+                    end_json = {"region": self.node_names(nodes)}
                     emitted.append((END_REGION, -1, 0, None, rv.reads))
                     break
                 if k == END_REGION:  # pragma: no cover
@@ -840,6 +846,121 @@ def _relevant(emitted: list[_Emitted]) -> list[_Emitted]:
                 read |= rd
     kept.reverse()
     return kept
+
+
+def _anchor_cells(board: Board, emitted: Sequence[_Emitted]) -> list[int]:
+    """The cells at the marks (uses) and assumptions replayed so far, ascending."""
+    ends = board.geometry.ends
+    return sorted({c for k, e, _, _, _ in emitted if k in (USE, ASSUME) for c in ends[e]})
+
+
+def _minimal_region(
+    board: Board, nodes: Sequence[int], masks: Sequence[int], anchors: Sequence[int]
+) -> tuple[int, ...]:
+    """A connected, 1-minimal sub-region of the END region ``nodes`` (``D ∉ [Min, Max]``).
+
+    Repeat until a round removes nothing: if the region falls apart into pieces
+    (cells joined by an edge, or one cell's two halves, are one piece), keep the
+    first piece (by lowest node) that is still a contradiction — one is, because
+    no edge touches two pieces, so ``D``, Min and Max add up over them; then try
+    removing each node once, farthest from the nearest ``anchors`` cell first
+    (Manhattan distance; ties: highest node first), keeping a removal when the
+    smaller set is still a contradiction. The result is connected and no single
+    node can be removed: the nodes near the marks the argument starts from stay.
+
+    Each trial re-evaluates the removed node's (at most four) edges only, on the
+    contribution tables, so a round is O(|R|) and the whole O(|R|²). It runs on
+    the emitted proof only and spends no budget units (the JavaScript mirror
+    neither).
+    """
+    g = board.geometry
+    cols = board.cols
+    ends, cell_edges = g.ends, g.cell_edges
+    head = [False] * board.n_cells  # head node in R: the cell or its c:in half
+    tail = [False] * board.n_cells  # tail node in R: the cell or its c:out half
+
+    def value(x: int) -> int:
+        c, k = divmod(x, 3)
+        return board.demand[c] if k == 0 else board.through[c] * (1 if k == 2 else -1)
+
+    def code(e: int) -> int:
+        u, v = ends[e]
+        return 8 * (3 * (tail[u] - head[v] + 1) + tail[v] - head[u] + 1) + masks[e]
+
+    def numbers(region: Sequence[int]) -> tuple[int, int, int]:
+        for i in range(board.n_cells):
+            head[i] = tail[i] = False
+        for x in region:
+            c, k = divmod(x, 3)
+            head[c] = head[c] or k != 2
+            tail[c] = tail[c] or k != 1
+        es = sorted({e for x in region for e in cell_edges[x // 3]})
+        return (
+            sum(value(x) for x in region),
+            sum(_LO[code(e)] for e in es),
+            sum(_HI[code(e)] for e in es),
+        )
+
+    def pieces(region: list[int]) -> list[list[int]]:
+        by_cell: dict[int, list[int]] = {}
+        for x in region:
+            by_cell.setdefault(x // 3, []).append(x)
+        out: list[list[int]] = []
+        seen: set[int] = set()
+        for x in region:
+            if x // 3 in seen:
+                continue
+            seen.add(x // 3)
+            stack, piece = [x // 3], []
+            while stack:
+                c = stack.pop()
+                piece.extend(by_cell[c])
+                for e in cell_edges[c]:
+                    u, v = ends[e]
+                    w = v if u == c else u
+                    if w in by_cell and w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+            out.append(sorted(piece))
+        return out
+
+    def dist(x: int) -> int:
+        r, c = divmod(x // 3, cols)
+        return min((abs(r - a // cols) + abs(c - a % cols) for a in anchors), default=0)
+
+    cur = sorted(nodes)
+    while True:
+        parts = pieces(cur)
+        if len(parts) > 1:
+            for part in parts:
+                d, lo, hi = numbers(part)
+                if not lo <= d <= hi:
+                    cur = part
+                    break
+        d, lo, hi = numbers(cur)
+        removed = False
+        for x in sorted(cur, key=lambda y: (-dist(y), -y)):
+            if len(cur) == 1:
+                break
+            c, k = divmod(x, 3)
+            was = head[c], tail[c]
+            d2, lo2, hi2 = d - value(x), lo, hi
+            for e in cell_edges[c]:
+                lo2 -= _LO[code(e)]
+                hi2 -= _HI[code(e)]
+            head[c] = head[c] and k == 2
+            tail[c] = tail[c] and k == 1
+            for e in cell_edges[c]:
+                lo2 += _LO[code(e)]
+                hi2 += _HI[code(e)]
+            if lo2 <= d2 <= hi2:
+                head[c], tail[c] = was
+                continue
+            cur.remove(x)
+            d, lo, hi = d2, lo2, hi2
+            removed = True
+        if not removed:
+            return tuple(cur)
 
 
 def _mark_of(mask: int) -> Mark:

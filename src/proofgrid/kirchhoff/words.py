@@ -19,7 +19,8 @@ Templates
 * region: ``"Take <members> together: they must <net D>; even with every edge
   around them pointing out (in), they would <net Max (Min)>, so every edge
   that can carry an arrow out (in) does and none carries one the other way:
-  <conclusion>."``; an end: ``"…, they could at most <net>: impossible."``;
+  <conclusion>."``; an end: ``"…, they could at most <net>: impossible."``; a
+  region of one whole cell says ``"<cell> must <net D>"`` and "it" for "they";
 * refute: ``"Suppose <state>."``, the case's sentences indented, then ``"That
   cannot be, so <conclusion>."``; split: ``"<edge> is either …; each way fails."``
   then each case.
@@ -121,12 +122,13 @@ def _members(board: Board, nodes: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _net(x: int) -> str:
+def _net(x: int, one: bool = False) -> str:
+    they, take, send = ("it", "takes", "sends") if one else ("they", "take", "send")
     if x > 0:
-        return f"send out {_arrows(x)} than they take in"
+        return f"send out {_arrows(x)} than {they} {take} in"
     if x < 0:
-        return f"take in {_arrows(-x)} than they send out"
-    return "send out exactly as many arrows as they take in"
+        return f"take in {_arrows(-x)} than {they} {send} out"
+    return f"send out exactly as many arrows as {they} {take} in"
 
 
 def _mask(states: Sequence[str]) -> int:
@@ -152,10 +154,16 @@ class _Words:
             return ""
         return facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]
 
-    def region(self, nodes: Sequence[str], masks: list[int]) -> tuple[str, int, int, int]:
+    def region(
+        self, nodes: Sequence[str], masks: list[int]
+    ) -> tuple[str, int, int, int, bool, str, str]:
+        """Head sentence, D, Min, Max, one whole cell?, its pronouns (subject, object)."""
         codes = [parse_node(self.board, t) for t in nodes]
         d, lo, hi = region_numbers(self.board, codes, masks)
-        return f"Take {_members(self.board, nodes)} together: they must {_net(d)}", d, lo, hi
+        if len(nodes) == 1 and ":" not in nodes[0]:
+            return f"{nodes[0]} must {_net(d, True)}", d, lo, hi, True, "it", "it"
+        head = f"Take {_members(self.board, nodes)} together: they must {_net(d)}"
+        return head, d, lo, hi, False, "they", "them"
 
     def steps(self, steps: Sequence[dict[str, Any]], masks: list[int], depth: int) -> None:
         b = self.board
@@ -169,18 +177,18 @@ class _Words:
                 mid = f"; {known}, so " if known else ": "
                 self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
             elif "region" in st:
-                head, d, lo, hi = self.region(st["region"], masks)
+                head, d, lo, hi, one, they, them = self.region(st["region"], masks)
                 if d == hi:
                     tail = (
-                        f"; even with every open edge around them pointing out they would "
-                        f"only {_net(hi)}, so every edge that can carry an arrow out of them "
-                        f"does and none carries one in: {concl}."
+                        f"; even with every open edge around {them} pointing out {they} would "
+                        f"only {_net(hi, one)}, so every edge that can carry an arrow out of "
+                        f"{them} does and none carries one in: {concl}."
                     )
                 else:
                     tail = (
-                        f"; even with every open edge around them pointing in they would "
-                        f"only {_net(lo)}, so every edge that can carry an arrow into them "
-                        f"does and none carries one out: {concl}."
+                        f"; even with every open edge around {them} pointing in {they} would "
+                        f"only {_net(lo, one)}, so every edge that can carry an arrow into "
+                        f"{them} does and none carries one out: {concl}."
                     )
                 self.say(depth, head + tail)
             else:
@@ -206,11 +214,11 @@ class _Words:
             what = f"; but {known}" if known else ""
             self.say(depth, f"{_clue_phrase(b, c)}{what}: impossible.")
         elif "region" in end:
-            head, d, lo, hi = self.region(end["region"], masks)
+            head, d, lo, hi, one, they, them = self.region(end["region"], masks)
             way, most = ("out", hi) if d > hi else ("in", lo)
             tail = (
-                f", but even with every open edge around them pointing {way} they could "
-                f"only {_net(most)}: impossible."
+                f", but even with every open edge around {them} pointing {way} {they} could "
+                f"only {_net(most, one)}: impossible."
             )
             self.say(depth, head + tail)
         else:

@@ -445,11 +445,14 @@ class Prover {
   }
 
   // ---- emit
-  /** Replay a sliced top-level proof from mask 7: [proof, size]. */
-  emit(ids, target) {
+  /**
+   * Replay a sliced top-level proof from mask 7: [proof, size]. `shrink`: make
+   * END regions minimal (the emitted proof only; candidates rank unshrunk).
+   */
+  emit(ids, target, shrink = false) {
     const masks = new Array(this.board.nEdges).fill(ALL);
     const uses = [];
-    const [body, size] = this.replay(ids, masks, target, uses);
+    const [body, size] = this.replay(ids, masks, target, uses, shrink);
     uses.sort(cmpTuple);
     const out = {
       uses: uses.map(([e, m]) => formatMove(this.board, e, markOf(m))),
@@ -459,7 +462,7 @@ class Prover {
     return [out, size];
   }
 
-  replay(ids, masks, target, uses) {
+  replay(ids, masks, target, uses, shrink) {
     const b = this.board;
     const emitted = []; // [item as replayed, its JSON (null for a use / assumption), reads]
     let endJson = null;
@@ -492,8 +495,11 @@ class Prover {
         const [lo, hi] = rv.bounds(masks);
         const names = it.nodes.map((x) => nodeName(b, x));
         if (!(lo <= rv.demand && rv.demand <= hi)) {
-          endJson = { region: names };
-          emitted.push([item(END_REGION, { nodes: it.nodes }), endJson, readsOf(b, it)]);
+          const end = item(END_REGION, {
+            nodes: shrink ? minimalRegion(b, it.nodes, masks, anchorCells(b, emitted)) : it.nodes,
+          });
+          endJson = { region: end.nodes.map((x) => nodeName(b, x)) };
+          emitted.push([end, endJson, readsOf(b, end)]);
           break;
         }
         if (k === END_REGION) throw new Error('replayed END region is not a contradiction');
@@ -510,7 +516,7 @@ class Prover {
         let removed = 0;
         for (const [s, caseIds] of it.cases) {
           if (!((masks[it.edge] >> s) & 1)) continue;
-          const [cj] = this.replay(caseIds, masks.slice(), -1, null);
+          const [cj] = this.replay(caseIds, masks.slice(), -1, null, shrink);
           casesJson.push(cj);
           removed |= 1 << s;
         }
@@ -549,6 +555,156 @@ class Prover {
       countEnd(endJson, size);
     }
     return [body, size];
+  }
+}
+
+/** The cells at the marks (uses) and assumptions replayed so far, ascending. */
+function anchorCells(board, emitted) {
+  const cells = new Set();
+  for (const [it] of emitted) {
+    if (it.kind === USE || it.kind === ASSUME) for (const c of board.geometry.ends[it.edge]) cells.add(c);
+  }
+  return [...cells].sort(numeric);
+}
+
+/**
+ * A connected, 1-minimal sub-region of the END region `nodes` (D outside
+ * [Min, Max]): proof.py's _minimal_region step for step. Until a round removes
+ * nothing: keep the first piece (by lowest node) that is still a contradiction
+ * if the region falls apart, then try removing each node once, farthest (Manhattan)
+ * from the nearest anchor cell first, ties highest node first. No budget units.
+ */
+function minimalRegion(board, nodes, masks, anchors) {
+  const { ends, cellEdges } = board.geometry;
+  const { cols } = board;
+  const head = new Array(board.nCells).fill(false);
+  const tail = new Array(board.nCells).fill(false);
+  const value = (x) => {
+    const c = Math.floor(x / 3);
+    const k = x - 3 * c;
+    return k === 0 ? board.demand[c] : board.through[c] * (k === 2 ? 1 : -1);
+  };
+  // contributions (0, c1, c2) of an edge's states (unused, forward, backward) on the current R
+  const extremes = (e) => {
+    const [u, v] = ends[e];
+    const vals = [0, Number(tail[u]) - Number(head[v]), Number(tail[v]) - Number(head[u])];
+    let lo = null;
+    let hi = null;
+    for (let s = 0; s < 3; s++) {
+      if (!((masks[e] >> s) & 1)) continue;
+      if (lo === null || vals[s] < lo) lo = vals[s];
+      if (hi === null || vals[s] > hi) hi = vals[s];
+    }
+    return [lo, hi];
+  };
+  const numbers = (region) => {
+    head.fill(false);
+    tail.fill(false);
+    let d = 0;
+    const es = new Set();
+    for (const x of region) {
+      const c = Math.floor(x / 3);
+      const k = x - 3 * c;
+      head[c] = head[c] || k !== 2;
+      tail[c] = tail[c] || k !== 1;
+      d += value(x);
+      for (const e of cellEdges[c]) es.add(e);
+    }
+    let lo = 0;
+    let hi = 0;
+    for (const e of es) {
+      const [a, z] = extremes(e);
+      lo += a;
+      hi += z;
+    }
+    return [d, lo, hi];
+  };
+  const pieces = (region) => {
+    const byCell = new Map();
+    for (const x of region) {
+      const c = Math.floor(x / 3);
+      if (!byCell.has(c)) byCell.set(c, []);
+      byCell.get(c).push(x);
+    }
+    const out = [];
+    const seen = new Set();
+    for (const x of region) {
+      const c0 = Math.floor(x / 3);
+      if (seen.has(c0)) continue;
+      seen.add(c0);
+      const stack = [c0];
+      const piece = [];
+      while (stack.length) {
+        const c = stack.pop();
+        piece.push(...byCell.get(c));
+        for (const e of cellEdges[c]) {
+          const [u, v] = ends[e];
+          const w = u === c ? v : u;
+          if (byCell.has(w) && !seen.has(w)) {
+            seen.add(w);
+            stack.push(w);
+          }
+        }
+      }
+      out.push(piece.sort(numeric));
+    }
+    return out;
+  };
+  const dist = (x) => {
+    const cell = Math.floor(x / 3);
+    const r = Math.floor(cell / cols);
+    const c = cell % cols;
+    let best = 0;
+    anchors.forEach((a, i) => {
+      const t = Math.abs(r - Math.floor(a / cols)) + Math.abs(c - (a % cols));
+      if (i === 0 || t < best) best = t;
+    });
+    return best;
+  };
+  let cur = [...nodes].sort(numeric);
+  for (;;) {
+    const parts = pieces(cur);
+    if (parts.length > 1) {
+      for (const part of parts) {
+        const [d, lo, hi] = numbers(part);
+        if (!(lo <= d && d <= hi)) {
+          cur = part;
+          break;
+        }
+      }
+    }
+    let [d, lo, hi] = numbers(cur);
+    let removed = false;
+    const order = cur.map((x) => [-dist(x), -x]).sort(cmpTuple).map(([, y]) => -y);
+    for (const x of order) {
+      if (cur.length === 1) break;
+      const c = Math.floor(x / 3);
+      const k = x - 3 * c;
+      const was = [head[c], tail[c]];
+      const d2 = d - value(x);
+      let lo2 = lo;
+      let hi2 = hi;
+      for (const e of cellEdges[c]) {
+        const [a, z] = extremes(e);
+        lo2 -= a;
+        hi2 -= z;
+      }
+      head[c] = head[c] && k === 2;
+      tail[c] = tail[c] && k === 1;
+      for (const e of cellEdges[c]) {
+        const [a, z] = extremes(e);
+        lo2 += a;
+        hi2 += z;
+      }
+      if (lo2 <= d2 && d2 <= hi2) {
+        [head[c], tail[c]] = was;
+        continue;
+      }
+      cur = cur.filter((y) => y !== x);
+      [d, lo, hi] = [d2, lo2, hi2];
+      removed = true;
+    }
+    if (!removed) return cur;
   }
 }
 
@@ -625,7 +781,7 @@ function candidates(p, tape, free) {
   for (const [e, i] of firstSingle(p, tape, free)) {
     const [ids] = p.slice(tape, i);
     const [proof, size] = p.emit(ids, e);
-    out.push({ proof, edge: e, state: singleState(p.store[i].states), size });
+    out.push({ proof, edge: e, state: singleState(p.store[i].states), size, ids });
   }
   return out;
 }
@@ -673,7 +829,9 @@ export function proveHint(pos, { lastEdge = -1, budget = BUDGET } = {}) {
         topKey = key;
       }
     }
-    return top;
+    if (top === null) return null;
+    const [proof, size] = p.emit(top.ids, top.edge, true);
+    return { proof, edge: top.edge, state: top.state, size };
   };
   try {
     let tape = p.start(pos);
@@ -705,8 +863,9 @@ export function proveLost(pos, { budget = BUDGET } = {}) {
     if (end < 0) return;
     const [ids] = p.slice(tape, end);
     const [proof, size] = p.emit(ids, -1);
-    if (proof.ends !== undefined && (best === null || cmpTuple(size, best[0]) < 0)) best = [size, proof];
+    if (proof.ends !== undefined && (best === null || cmpTuple(size, best[0]) < 0)) best = [size, ids];
   };
+  const proof = () => (best === null ? null : p.emit(best[1], -1, true)[0]);
   try {
     let tape = p.start(pos);
     offer(tape, p.saturate(tape, allCells, 0));
@@ -716,12 +875,12 @@ export function proveLost(pos, { budget = BUDGET } = {}) {
     tape = p.start(pos);
     const end = p.saturate(tape, allCells, 1);
     offer(tape, end);
-    if (best !== null) return best[1];
+    if (best !== null) return proof();
     offer(tape, p.close(tape, [], 2));
   } catch (err) {
     if (!(err instanceof OutOfBudgetError)) throw err;
   }
-  return best === null ? null : best[1];
+  return proof();
 }
 
 /** Free edges that cell steps alone prove unused (none when the cells contradict), ascending. */

@@ -81,10 +81,11 @@ function members(nodes) {
   }));
 }
 
-function net(x) {
-  if (x > 0) return `send out ${arrows(x)} than they take in`;
-  if (x < 0) return `take in ${arrows(-x)} than they send out`;
-  return 'send out exactly as many arrows as they take in';
+function net(x, one = false) {
+  const [they, take, send] = one ? ['it', 'takes', 'sends'] : ['they', 'take', 'send'];
+  if (x > 0) return `send out ${arrows(x)} than ${they} ${take} in`;
+  if (x < 0) return `take in ${arrows(-x)} than ${they} ${send} out`;
+  return `send out exactly as many arrows as ${they} ${take} in`;
 }
 
 function maskOf(states) {
@@ -117,7 +118,9 @@ class Words {
   region(nodes, masks) {
     const codes = nodes.map((t) => parseNode(this.board, t));
     const [d, lo, hi] = regionNumbers(this.board, codes, masks);
-    return [`Take ${members(nodes)} together: they must ${net(d)}`, d, lo, hi];
+    // a region of one whole cell is "it" (words.py the same)
+    if (nodes.length === 1 && !nodes[0].includes(':')) return [`${nodes[0]} must ${net(d, true)}`, d, lo, hi, true, 'it', 'it'];
+    return [`Take ${members(nodes)} together: they must ${net(d)}`, d, lo, hi, false, 'they', 'them'];
   }
 
   steps(steps, masks, depth) {
@@ -132,12 +135,12 @@ class Words {
         const mid = known ? `; ${known}, so ` : ': ';
         this.say(depth, `${cluePhrase(b, c)}${mid}${concl}.`);
       } else if ('region' in st) {
-        const [head, d, lo, hi] = this.region(st.region, masks);
+        const [head, d, lo, hi, one, they, them] = this.region(st.region, masks);
         const tail = d === hi
-          ? `; even with every open edge around them pointing out they would only ${net(hi)}, `
-            + `so every edge that can carry an arrow out of them does and none carries one in: ${concl}.`
-          : `; even with every open edge around them pointing in they would only ${net(lo)}, `
-            + `so every edge that can carry an arrow into them does and none carries one out: ${concl}.`;
+          ? `; even with every open edge around ${them} pointing out ${they} would only ${net(hi, one)}, `
+            + `so every edge that can carry an arrow out of ${them} does and none carries one in: ${concl}.`
+          : `; even with every open edge around ${them} pointing in ${they} would only ${net(lo, one)}, `
+            + `so every edge that can carry an arrow into ${them} does and none carries one out: ${concl}.`;
         this.say(depth, head + tail);
       } else {
         const gone = ['>', '<', 'x'].filter((s) => (masks[e] >> STATES[s]) & 1 && !st.states.includes(s));
@@ -164,9 +167,9 @@ class Words {
       const known = this.known(c, -1, masks);
       this.say(depth, `${cluePhrase(b, c)}${known ? `; but ${known}` : ''}: impossible.`);
     } else if ('region' in end) {
-      const [head, d, lo, hi] = this.region(end.region, masks);
+      const [head, d, lo, hi, one, they, them] = this.region(end.region, masks);
       const [way, most] = d > hi ? ['out', hi] : ['in', lo];
-      this.say(depth, `${head}, but even with every open edge around them pointing ${way} they could only ${net(most)}: impossible.`);
+      this.say(depth, `${head}, but even with every open edge around ${them} pointing ${way} ${they} could only ${net(most, one)}: impossible.`);
     } else {
       const e = this.edgeIds.get(end.split);
       const states = ['>', '<', 'x'].filter((s) => (masks[e] >> STATES[s]) & 1);
