@@ -8,6 +8,7 @@ error lines); counts of the vectorised steps taken (work per byte, not timings);
 
 from __future__ import annotations
 
+import itertools
 import tracemalloc
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from hypothesis import strategies as st
 from proofgrid.cli import main
 from proofgrid.graph import edgelist
 from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
-from tests.par.test_edgelist import edges_of, reference
+from proofgrid.graph.intcodes import IntegerCoder
+from tests.par.test_edgelist import RefError, edges_of, reference
 
 
 def _count_words(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -109,21 +111,72 @@ def test_integer_names_match_the_oracle(text: str, chunk: int, hashed: bool) -> 
     assert edges_of(g) == edges
 
 
+def _spy_plain(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Record whether each parse went by the integer fast path to its end."""
+    taken: list[bool] = []
+    real = edgelist._parse_plain
+
+    def spy(*args: object) -> object:
+        got = real(*args)  # type: ignore[arg-type]
+        taken.append(got is not None)
+        return got
+
+    monkeypatch.setattr(edgelist, "_parse_plain", spy)
+    return taken
+
+
 def test_the_integer_path_is_taken_only_for_plain_integers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    used: list[int] = []
-    real = edgelist._integer_codes
-
-    def spy(values: np.ndarray) -> object:
-        used.append(values.size)
-        return real(values)
-
-    monkeypatch.setattr(edgelist, "_integer_codes", spy)
+    taken = _spy_plain(monkeypatch)
     g = parse_edgelist(b"10 2\n2 0\n# 007\n3\n", "f")
-    assert used == [5] and [g.name(v) for v in range(g.n)] == ["10", "2", "0", "3"]
+    assert taken == [True] and [g.name(v) for v in range(g.n)] == ["10", "2", "0", "3"]
     g = parse_edgelist(b"7 007\n007 7\n", "f")
-    assert used == [5] and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
+    assert taken == [True, False] and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
+    # Sparse values (a 16-digit id) leave the table for hashing, names intact.
+    g = parse_edgelist(b"5 9999999999999999\n9999999999999999 5\n", "f")
+    assert taken[-1] is False and g.names([0, 1]) == ["5", "9999999999999999"]
+
+
+def test_a_file_that_turns_non_integer_late_is_read_again_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Many chunks of plain integers on two threads, then ``007``: the fast path
+    gives up at that chunk and the general path reads the whole file."""
+    monkeypatch.setattr(edgelist, "_CHUNK", 64)
+    monkeypatch.setattr(edgelist, "_THREADS", 2)
+    taken = _spy_plain(monkeypatch)
+    rng = np.random.default_rng(5)
+    body = "".join(f"{a} {b}\n" for a, b in rng.integers(0, 300, (400, 2)).tolist())
+    for tail in ["7 3\n", "007 7\n3\n"]:
+        names, edges = reference(body + tail)
+        g = parse_edgelist((body + tail).encode(), "f")
+        assert [g.name(v) for v in range(g.n)] == names and edges_of(g) == edges
+        assert g.lines == body.count("\n") + tail.count("\n")
+    assert taken == [True, False]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 200), max_size=40), max_size=8),
+    st.integers(1, 400),
+)
+def test_the_integer_coder_matches_a_dictionary(chunks: list[list[int]], limit: int) -> None:
+    """Codes in first-appearance order over all chunks, the new values of each chunk,
+    and a refusal exactly when a value reaches the limit."""
+    coder = IntegerCoder()
+    seen: dict[int, int] = {}
+    for chunk in chunks:
+        got = coder.add(np.array(chunk, dtype=np.int64), limit)
+        if chunk and max(chunk) >= limit:
+            assert got is None
+            return
+        assert got is not None
+        codes, order = got
+        before = len(seen)
+        want = [seen.setdefault(v, len(seen)) for v in chunk]
+        assert codes.tolist() == want and coder.count == len(seen)
+        assert [chunk[i] for i in order.tolist()] == list(seen)[before:]
 
 
 def test_empty_input_warns_and_directories_read_well(
@@ -186,3 +239,26 @@ def test_par_on_any_input_is_a_result_or_one_error_line(
     assert all(line.startswith(("error: ", "warning: ")) for line in lines), err
     assert sum(line.startswith("error: ") for line in lines) == (code != 0), err
     assert "Traceback" not in out + err
+
+
+def test_every_short_file_matches_the_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All files of up to four characters over names, a blank, a newline and a comment,
+    whole and cut into 3-byte chunks: the two-fields-per-line shortcut (``\\na b``,
+    ``a b\\nc``, ...) and the counting it falls back to agree with the oracle on
+    names, edges, line count and the line of an error."""
+    alphabet = ["a", "b", "1", " ", "\n", "#"]
+    for chunk in (1 << 20, 3):
+        monkeypatch.setattr(edgelist, "_CHUNK", chunk)
+        for size in range(1, 5):
+            for letters in itertools.product(alphabet, repeat=size):
+                text = "".join(letters)
+                try:
+                    names, edges = reference(text)
+                except RefError as err:
+                    with pytest.raises(EdgeListError, match=rf"^f:{err.line}: "):
+                        parse_edgelist(text.encode(), "f")
+                    continue
+                g = parse_edgelist(text.encode(), "f")
+                assert [g.name(v) for v in range(g.n)] == names, text
+                assert edges_of(g) == edges, text
+                assert g.lines == text.count("\n") + (not text.endswith("\n")), text

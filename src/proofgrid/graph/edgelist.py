@@ -22,17 +22,23 @@ Method
 ------
 No Python loop runs over lines or tokens. The file is cut into chunks of whole
 lines (``_CHUNK`` bytes, scanned on up to ``_THREADS`` threads): the bytes are
-classified by comparisons (numpy), comments are blanked with a difference
-array, token starts and newlines come from one ``np.flatnonzero`` of a merged
-mask, so field counts and line numbers are exact and free. A line longer than a
+classified by comparisons (numpy) written into per-thread work arrays
+(:class:`_Scratch`, no megabyte temporaries and their page faults), comments
+are blanked with a difference array, token starts and ends come from one
+``np.flatnonzero`` of the mask of boundaries (they alternate) and newlines from
+another, so field counts and line numbers are exact. A line longer than a
 chunk is read in pieces, so refusing a line of millions of fields costs O(chunk)
 memory. Tokens are then *keyed*:
 
 * if every name is a plain integer (digits, no leading zero: ``007`` and ``7``
   stay distinct, by taking the general path), its value is parsed eight digits
-  at a time (SWAR) and values are coded in first-appearance order by a table
-  indexed by value (a scatter-min finds each first occurrence), or by pandas'
-  integer hash table when the values are sparse;
+  at a time (SWAR, one unaligned word load per name) and each chunk is coded
+  as soon as it is scanned, while the next ones are scanned on other threads,
+  by a table indexed by value (:mod:`proofgrid.graph.intcodes`;
+  :func:`_parse_plain`), so no array over all tokens is built besides the
+  edges. A file that turns out not to be all plain integers, or whose values
+  are too sparse for the table, is read again by the general path (at most
+  one wasted pass), where sparse integers go to pandas' integer hash table;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
@@ -42,8 +48,9 @@ memory. Tokens are then *keyed*:
   to an exact dictionary if a hash collision ever merged two names. A few
   tokens (``_SMALL``) go straight to that dictionary (no pandas import).
 
-Total work is O(file size); memory beyond the token arrays and the file's own
-buffer is O(chunk) per thread.
+Total work is O(file size) (at most two passes); memory beyond the token arrays
+(on the integer path, only the edges and the name table) and the file's own
+buffer is O(chunk) per thread, plus the integer path's table of values.
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -147,16 +154,53 @@ def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> tuple[int, bool]:
     return _next_newline(arr, end), True
 
 
+@dataclass(frozen=True, slots=True)
+class _Scratch:
+    """Byte-sized work arrays for scanning one chunk, reused from chunk to chunk.
+
+    One set per scanning thread. Every byte-level step writes into these
+    (``out=``) rather than into a fresh temporary: a new megabyte array per
+    numpy step is allocated and released each time, so its pages are faulted
+    in again at every step, which cost ten times the step itself."""
+
+    u8: npt.NDArray[np.uint8]
+    mask: npt.NDArray[np.bool_]
+    tmp: npt.NDArray[np.bool_]
+    events: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, size: int) -> _Scratch:
+        """Work arrays for chunks of up to ``size`` bytes."""
+        return cls(
+            np.empty(size, dtype=np.uint8),
+            np.empty(size, dtype=bool),
+            np.empty(size, dtype=bool),
+            np.empty(size, dtype=bool),
+        )
+
+
 def _check_bytes(
-    arr: npt.NDArray[np.uint8], line0: int, source: str, decoder: Any, final: bool
+    arr: npt.NDArray[np.uint8],
+    line0: int,
+    source: str,
+    decoder: Any,
+    final: bool,
+    *,
+    scratch: _Scratch,
 ) -> None:
     """Refuse control characters and invalid UTF-8 in ``arr`` (lines from ``line0``).
 
     ``decoder`` is an incremental UTF-8 decoder, so that a character split between
-    two pieces of one long line is still checked exactly; ``final``: no more pieces."""
-    control = arr < 9  # tab, newline, VT, FF and CR (9 to 13) are allowed
-    control |= (arr - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
-    control |= arr == 127
+    two pieces of one long line is still checked exactly; ``final``: no more pieces.
+    Uses ``scratch.mask`` and ``scratch.tmp``."""
+    n = arr.size
+    control, tmp, u8 = scratch.mask[:n], scratch.tmp[:n], scratch.u8[:n]
+    np.less(arr, 9, out=control)  # tab, newline, VT, FF and CR (9 to 13) are allowed
+    np.subtract(arr, np.uint8(14), out=u8)
+    np.less(u8, 18, out=tmp)  # 14 to 31, by unsigned wrap-around
+    control |= tmp
+    np.equal(arr, 127, out=tmp)
+    control |= tmp
     if control.any():
         pos = int(np.argmax(control))
         line = line0 + int(np.count_nonzero(arr[:pos] == 10)) + 1
@@ -173,10 +217,14 @@ def _check_bytes(
             raise EdgeListError(f"{source}:{line}: invalid UTF-8 (not a text edge list?)") from None
 
 
-def _token_mask(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
-    """Bytes that belong to a name: not a separator (space, control, ``,``)."""
-    istok = arr > 32  # space and the allowed control characters separate
-    istok &= arr != 44  # ','
+def _token_mask(arr: npt.NDArray[np.uint8], scratch: _Scratch) -> npt.NDArray[np.bool_]:
+    """Bytes that belong to a name: not a separator (space, control, ``,``), in
+    ``scratch.mask`` (``scratch.tmp`` is overwritten)."""
+    n = arr.size
+    istok, tmp = scratch.mask[:n], scratch.tmp[:n]
+    np.greater(arr, 32, out=istok)  # space and the allowed control characters separate
+    np.not_equal(arr, 44, out=tmp)  # ','
+    istok &= tmp
     return istok
 
 
@@ -199,19 +247,21 @@ def _fields_error(source: str, line: int, count: int, *, costs: bool) -> EdgeLis
 
 
 def _scan_chunk(
-    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str
+    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str, *, scratch: _Scratch
 ) -> tuple[IntArray, IntArray, IntArray, int, bool]:
     """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, the
     number of tokens on each line (the last entry counts what follows the last
     newline), the number of newlines in the chunk, and whether every token byte
-    is an ASCII digit."""
+    is an ASCII digit. Byte-level steps work in ``scratch`` (no temporaries)."""
     arr = buf[lo:hi]
     size = hi - lo
-    _check_bytes(arr, line0, source, codecs.getincrementaldecoder("utf-8")("strict"), True)
-    istok = _token_mask(arr)
-    if (arr == 35).any():  # '#': blank from the first '#' of each line to its newline
-        hashmask = arr == 35
-        hashes = np.flatnonzero(hashmask)
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    _check_bytes(arr, line0, source, decoder, True, scratch=scratch)
+    istok = _token_mask(arr, scratch)
+    tmp, u8, events_mask = scratch.tmp[:size], scratch.u8[:size], scratch.events[:size]
+    np.equal(arr, 35, out=tmp)
+    if tmp.any():  # '#': blank from the first '#' of each line to its newline
+        hashes = np.flatnonzero(tmp)
         newlines = np.flatnonzero(arr == 10)
         hline = np.searchsorted(newlines, hashes)
         first = np.ones(hashes.size, dtype=bool)
@@ -224,27 +274,57 @@ def _scan_chunk(
         delta[hs] = 1
         delta[stops] = -1  # a newline position is never a '#' position
         istok &= np.cumsum(delta[:size], dtype=np.int8) == 0
-    digits = not bool((istok > ((arr - np.uint8(48)) < 10)).any())
-    # One pass finds token starts and newlines together; a line's field count is
-    # the number of starts between two newline events.
-    events_mask = np.empty(size, dtype=bool)  # token starts, then also newlines
+    np.subtract(arr, np.uint8(48), out=u8)
+    np.less(u8, 10, out=tmp)
+    np.greater(istok, tmp, out=tmp)  # a token byte that is not a digit
+    digits = not bool(tmp.any())
+    # One pass finds where tokens start or end (they alternate).
     events_mask[0] = istok[0]
-    np.greater(istok[1:], istok[:-1], out=events_mask[1:])
-    newline = arr == 10
-    events_mask |= newline
-    events = np.flatnonzero(events_mask)
-    is_newline = newline[events]
-    starts = events[~is_newline]
-    breaks = np.flatnonzero(is_newline)
-    counts = np.diff(breaks, prepend=-1, append=events.size) - 1
-    np.greater(istok[:-1], istok[1:], out=events_mask[:-1])  # token ends (reused)
-    events_mask[-1] = istok[-1]
-    ends = np.flatnonzero(events_mask) + 1
-    return starts + lo, ends - starts, counts, int(breaks.size), digits
+    np.not_equal(istok[1:], istok[:-1], out=events_mask[1:])
+    bounds = np.flatnonzero(events_mask)
+    if istok[-1]:  # a token runs to the end (only at the end of the file)
+        bounds = np.append(bounds, size)
+    starts, ends = bounds[0::2], bounds[1::2]
+    np.equal(arr, 10, out=tmp)
+    nnl = int(np.count_nonzero(tmp))
+    counts = _pair_counts(arr, ends, nnl)
+    if counts is None:
+        counts = _line_counts(starts, np.flatnonzero(tmp))
+    return starts + lo, ends - starts, counts, nnl, digits
+
+
+def _pair_counts(arr: npt.NDArray[np.uint8], ends: IntArray, nnl: int) -> IntArray | None:
+    """Tokens per line (as :func:`_line_counts`) if every line of the chunk holds
+    exactly two tokens (the usual edge list), else None; O(tokens), no byte pass.
+
+    Given the ``ends`` of the tokens and the number ``nnl`` of newlines: if the
+    first ``nnl`` second-of-a-pair tokens (odd indices) are each followed at once
+    by a newline, those are ``nnl`` distinct newlines, so all of them, and line
+    ``j`` holds exactly tokens ``2j`` and ``2j + 1`` (the last, unterminated line
+    the final pair if there is one)."""
+    pairs = ends.size // 2
+    if ends.size % 2 or pairs not in (nnl, nnl + 1):
+        return None
+    second = ends[1 : 2 * nnl : 2]  # a newline must follow each
+    if nnl and int(second[-1]) >= arr.size:  # "\na b" (the file's end): not so
+        return None
+    if not bool((arr[second] == 10).all()):
+        return None
+    counts = np.full(nnl + 1, 2, dtype=np.int64)
+    counts[-1] = 2 if pairs == nnl + 1 else 0
+    return counts
+
+
+def _line_counts(starts: IntArray, newlines: IntArray) -> IntArray:
+    """Number of tokens on each line, given the sorted token ``starts`` and the
+    ``newlines`` of a chunk (the last entry counts the tokens after the last
+    newline): the tokens before each newline, by binary search. O(tokens log)."""
+    before = np.searchsorted(starts, newlines)
+    return np.diff(before, prepend=0, append=starts.size)
 
 
 def _scan_long_line(
-    buf: npt.NDArray[np.uint8], span: tuple[int, int], line0: int, source: str
+    buf: npt.NDArray[np.uint8], span: tuple[int, int], line0: int, source: str, scratch: _Scratch
 ) -> tuple[IntArray, IntArray, IntArray, int, bool]:
     """:func:`_scan_chunk` for one line longer than a chunk, a chunk at a time.
 
@@ -261,9 +341,9 @@ def _scan_long_line(
     while pos < hi:
         end = min(pos + _CHUNK, hi)
         arr = buf[pos:end]
-        _check_bytes(arr, line0, source, decoder, end == hi)
+        _check_bytes(arr, line0, source, decoder, end == hi, scratch=scratch)
         if not comment:
-            istok = _token_mask(arr)
+            istok = _token_mask(arr, scratch)
             cut = arr.tobytes().find(b"#")
             if cut >= 0:
                 istok[cut:] = False
@@ -297,16 +377,30 @@ _Scan = tuple[IntArray, IntArray, IntArray, int, "npt.NDArray[np.int64] | None"]
 
 
 def _scan(
-    buf: npt.NDArray[np.uint8], span: tuple[int, int, bool], line0: int, source: str
+    buf: npt.NDArray[np.uint8],
+    span: tuple[int, int, bool],
+    line0: int,
+    source: str,
+    *,
+    scratch: _Scratch,
+    narrow: bool,
 ) -> _Scan:
     """One chunk of :func:`_tokenize`: starts, lengths, fields per line, newlines, and
-    the tokens' values if all are plain integers (:func:`_plain_integers`)."""
+    the tokens' values if all are plain integers (:func:`_plain_integers`).
+    ``narrow``: starts and lengths as :func:`_index_type` (else int64, for callers
+    that keep only a few of them)."""
     lo, hi, long_line = span
     if long_line:
-        starts, lengths, counts, nnl, digits = _scan_long_line(buf, (lo, hi), line0, source)
+        starts, lengths, counts, nnl, digits = _scan_long_line(
+            buf, (lo, hi), line0, source, scratch
+        )
     else:
-        starts, lengths, counts, nnl, digits = _scan_chunk(buf, lo, hi, line0, source)
+        starts, lengths, counts, nnl, digits = _scan_chunk(
+            buf, lo, hi, line0, source, scratch=scratch
+        )
     values = _plain_integers(buf, starts, lengths) if digits else None
+    if not narrow:
+        return starts, lengths, counts, nnl, values
     itype = _index_type(buf.size)
     return starts.astype(itype), lengths.astype(itype), counts, nnl, values
 
@@ -316,8 +410,10 @@ def _index_type(size: int) -> type[np.integer[Any]]:
     return np.int32 if size < 2**31 - _CHUNK else np.int64
 
 
-def _scans(buf: npt.NDArray[np.uint8], size: int, source: str) -> Iterator[tuple[int, _Scan]]:
-    """``(first line, scan)`` of each chunk in file order.
+def _scans(
+    buf: npt.NDArray[np.uint8], size: int, source: str, *, narrow: bool = True
+) -> Generator[tuple[int, _Scan], None, None]:
+    """``(first line, scan)`` of each chunk in file order (``narrow``: see :func:`_scan`).
 
     Chunks are scanned on up to ``_THREADS`` threads (numpy releases the GIL in
     its array loops); a chunk whose scan fails is scanned again in order, so
@@ -331,17 +427,28 @@ def _scans(buf: npt.NDArray[np.uint8], size: int, source: str) -> Iterator[tuple
         spans.append((pos, end, long_line))
         pos = end
     line0 = 0
+    chunk = min(_CHUNK, size)
     if len(spans) < 2 or _THREADS < 2:
+        scratch = _Scratch.of(chunk)
         for span in spans:
-            got = _scan(buf, span, line0, source)
+            got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow)
             yield line0, got
             line0 += got[3]
         return
-    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (big inputs only)
+    import threading  # noqa: PLC0415 (big inputs only)
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
+    local = threading.local()  # one set of work arrays per thread
+
+    def own_scratch() -> _Scratch:
+        if not hasattr(local, "scratch"):
+            local.scratch = _Scratch.of(chunk)
+        got: _Scratch = local.scratch
+        return got
 
     def attempt(span: tuple[int, int, bool]) -> _Scan | None:
         try:
-            return _scan(buf, span, 0, source)
+            return _scan(buf, span, 0, source, scratch=own_scratch(), narrow=narrow)
         except EdgeListError:
             return None
 
@@ -349,7 +456,7 @@ def _scans(buf: npt.NDArray[np.uint8], size: int, source: str) -> Iterator[tuple
     try:
         for span, tried in zip(spans, pool.map(attempt, spans), strict=True):
             # A failed chunk again, to raise with the line counted from the file's start.
-            got = tried if tried is not None else _scan(buf, span, line0, source)
+            got = tried or _scan(buf, span, line0, source, scratch=own_scratch(), narrow=narrow)
             yield line0, got
             line0 += got[3]
     finally:  # after an error, the chunks not yet started are dropped
@@ -421,12 +528,12 @@ def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return z
 
 
-def _words(
-    buf: npt.NDArray[np.uint8], starts: IntArray, remaining: IntArray
-) -> npt.NDArray[np.uint64]:
-    """The 8 bytes at each start as little-endian words, masked to ``remaining``.
+def _raw_words(buf: npt.NDArray[np.uint8], starts: IntArray) -> npt.NDArray[np.uint64]:
+    """The 8 bytes at each start as little-endian words (bytes past a name included).
 
-    Two aligned word loads and shifts per start (``buf`` from :func:`_alloc`).
+    Two aligned word loads and shifts per start (``buf`` from :func:`_alloc`, so
+    the padding covers the second word); about twice as fast as one gather from
+    a byte-strided view, whose unaligned elements numpy copies one by one.
     """
     view = buf.view("<u8")
     q = starts >> 3
@@ -441,8 +548,16 @@ def _words(
     hi <<= r
     hi <<= r
     lo |= hi
-    lo &= _LOWMASK[np.minimum(remaining, _WORD)]
     return lo
+
+
+def _words(
+    buf: npt.NDArray[np.uint8], starts: IntArray, remaining: IntArray
+) -> npt.NDArray[np.uint64]:
+    """The 8 bytes at each start as little-endian words, masked to ``remaining``."""
+    words = _raw_words(buf, starts)
+    words &= _LOWMASK[np.minimum(remaining, _WORD)]
+    return words
 
 
 _BATCH = 1 << 18  # tokens per keying step: the buffer bytes they touch stay in cache
@@ -521,17 +636,24 @@ _INT_DIGITS = 2 * _WORD  # the integer fast path takes names of up to 16 digits
 
 
 def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArray[np.uint64]:
-    """Value of the ``lengths[i]`` (1 to 8) ASCII digits in the low bytes of each word.
+    """Value of the ``lengths[i]`` (1 to 8) ASCII digits in the low bytes of each word,
+    computed in place in ``words`` (which is returned).
 
-    The digits are right-aligned (the bytes shifted in are leading zeros), then
-    pairs, quads and octets are combined by three multiply-shift steps (SWAR)."""
-    v = words & np.uint64(0x0F0F0F0F0F0F0F0F)
+    The digits are right-aligned (any bytes past them are shifted out, the bytes
+    shifted in are leading zeros), then pairs, quads and octets are combined by
+    three multiply-shift steps (SWAR), without temporaries."""
+    v = words
+    v &= np.uint64(0x0F0F0F0F0F0F0F0F)
     v <<= ((_WORD - lengths) * 8).astype(np.uint64)
-    v = (v * np.uint64(2561)) >> np.uint64(8)
+    v *= np.uint64(2561)
+    v >>= np.uint64(8)
     v &= np.uint64(0x00FF00FF00FF00FF)
-    v = (v * np.uint64(6553601)) >> np.uint64(16)
+    v *= np.uint64(6553601)
+    v >>= np.uint64(16)
     v &= np.uint64(0x0000FFFF0000FFFF)
-    return (v * np.uint64(42949672960001)) >> np.uint64(32)
+    v *= np.uint64(42949672960001)
+    v >>= np.uint64(32)
+    return v
 
 
 def _plain_integers(
@@ -541,6 +663,8 @@ def _plain_integers(
     plain)."""
     if starts.size and int(lengths.max()) > _INT_DIGITS:
         return None
+    if starts.size <= _BATCH:  # one batch (every chunk of a file): no copy
+        return _batch_integers(buf, starts, lengths)
     out = np.empty(starts.size, dtype=np.int64)
     for i in range(0, starts.size, _BATCH):
         values = _batch_integers(buf, starts[i : i + _BATCH], lengths[i : i + _BATCH])
@@ -560,9 +684,11 @@ def _batch_integers(
     the general path, where ``007`` and ``7`` are different names). O(tokens),
     vectorised.
     """
-    if ((buf[starts] == 48) & (lengths > 1)).any():
+    words = _raw_words(buf, starts)  # _digits_value shifts out the bytes past each name
+    first = words.view(np.uint8)[::_WORD]  # each name's first byte (little-endian words)
+    if ((first == 48) & (lengths > 1)).any():
         return None  # a leading zero
-    values = _digits_value(_words(buf, starts, lengths), np.minimum(lengths, _WORD))
+    values = _digits_value(words, np.minimum(lengths, _WORD))
     wide = np.flatnonzero(lengths > _WORD)
     if wide.size:
         rest = lengths[wide] - _WORD
@@ -730,8 +856,75 @@ def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
         raise EdgeListError(f"{source}: the file is UTF-16 text; save it as UTF-8 and try again")
 
 
+def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList | None:
+    """:func:`_parse` for a file whose names are all plain integers, keyed as it is scanned.
+
+    Each chunk's values (:func:`_plain_integers`) are coded by an
+    :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the chunk is
+    scanned, while the next chunks are scanned on other threads; a chunk's
+    token positions are dropped once its first appearances are noted, so no
+    array over all tokens is built besides the edges. Returns None as soon as a
+    chunk has a name that is not a plain integer, or values too sparse for the
+    coder's table (at most twice the projected token count plus 65,536 entries):
+    the caller then parses the file by the general path (at most one wasted pass).
+    Errors are raised exactly as :func:`_tokenize` raises them.
+    """
+    from proofgrid.graph.intcodes import IntegerCoder  # noqa: PLC0415 (small module)
+
+    coder = IntegerCoder()
+    itype = _index_type(buf.size)
+    src: list[Int32Array] = []
+    dst: list[Int32Array] = []
+    name_start: list[IntArray] = []
+    name_len: list[IntArray] = []
+    tokens, line0 = 0, 0
+    scans = _scans(buf, size, source, narrow=False)
+    try:
+        for line0, (starts, lengths, counts, nnl, values) in scans:
+            bad = counts > 2
+            if bad.any():
+                k = int(np.argmax(bad))
+                raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=False)
+            if values is None:
+                return None
+            line0 += nnl
+            if not starts.size:
+                continue
+            tokens += int(starts.size)
+            projected = tokens * size // (int(starts[-1]) + 1)
+            got = coder.add(values, 2 * projected + (1 << 16))
+            if got is None:
+                return None
+            codes, order = got
+            pairs = counts == 2
+            if not bool(pairs[counts != 0].all()):
+                codes = codes[np.repeat(pairs, counts)]
+            src.append(codes[0::2])
+            dst.append(codes[1::2])
+            name_start.append(starts[order].astype(itype))
+            name_len.append(lengths[order].astype(itype))
+    finally:
+        scans.close()  # stops the scanning threads if we leave early
+    empty32: Int32Array = np.zeros(0, dtype=np.int32)
+    empty: IntArray = np.zeros(0, dtype=itype)
+    return EdgeList(
+        source=source,
+        n=coder.count,
+        src=np.concatenate(src) if src else empty32,
+        dst=np.concatenate(dst) if dst else empty32,
+        lines=line0 + (1 if size and buf[size - 1] != 10 else 0),
+        _buf=buf,
+        _size=size,
+        _name_start=np.concatenate(name_start) if name_start else empty,
+        _name_len=np.concatenate(name_len) if name_len else empty,
+    )
+
+
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     _unmark(buf, size, source)
+    plain = _parse_plain(buf, size, source)
+    if plain is not None:
+        return plain
     tok = _tokenize(buf, size, source)
     pair = np.flatnonzero(tok.paired)
     codes, first = _codes(buf, tok.starts, tok.lengths, tok.values)

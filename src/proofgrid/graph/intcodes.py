@@ -1,0 +1,84 @@
+"""First-appearance codes of non-negative integers fed chunk by chunk.
+
+The integer fast path of :mod:`proofgrid.graph.edgelist` keys each chunk of a
+file as soon as it is scanned, so keying overlaps the scanning of the next
+chunks and no array over all tokens (positions, values) is ever built.
+
+Method
+------
+A table indexed by value holds the code of every value seen so far (-1:
+unseen); one gather codes a chunk. Only the tokens still unseen go further: the
+first occurrence of each of their values in the chunk is a scatter-min of
+positions (``np.minimum.at`` into a second table, reset afterwards), and those
+values get the next codes in chunk order. So codes are in order of first
+appearance in the whole stream, exactly as a dictionary would give them.
+
+Cost: O(tokens) gathers plus O(first-appearance candidates) scatter steps per
+chunk; memory two tables of the largest value + 1 entries, refused (``None``)
+past a caller's limit so that sparse values (e.g. 16-digit ids) can be keyed by
+hashing instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["IntegerCoder"]
+
+_UNSEEN = -1
+_MAX_CODES = 2**31 - 1  # codes are int32
+
+
+class IntegerCoder:
+    """Assigns codes ``0, 1, ...`` to non-negative integers in order of first appearance.
+
+    Feed the values chunk after chunk with :meth:`add`; ``count`` is the number of
+    distinct values so far.
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._code = np.zeros(0, dtype=np.int32)  # code of each value, or _UNSEEN
+        self._first = np.zeros(0, dtype=np.int64)  # scratch for the scatter-min
+
+    def _grow(self, top: int, limit: int) -> None:
+        """Make the tables cover values below ``top`` (doubling, at most ``limit``)."""
+        size = max(top, min(2 * self._code.size, limit, _MAX_CODES))
+        code = np.full(size, _UNSEEN, dtype=np.int32)
+        code[: self._code.size] = self._code
+        self._code = code
+        self._first = np.full(size, np.iinfo(np.int64).max, dtype=np.int64)
+
+    def add(
+        self, values: npt.NDArray[np.int64], limit: int
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.intp]] | None:
+        """Codes of the next chunk of ``values`` and the indices (into ``values``) of
+        the values that appear here for the first time, in order.
+
+        Returns None (the coder unchanged) if a value is ``limit`` or more, or
+        ``2**31 - 1`` or more (codes are int32): the caller then keys the values
+        another way. O(len(values) + new values) time.
+        """
+        if values.size == 0:
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.intp)
+        top = int(values.max()) + 1
+        if top > self._code.size:
+            if top > min(limit, _MAX_CODES):
+                return None
+            self._grow(top, limit)
+        codes: npt.NDArray[np.int32] = self._code[values]
+        new = np.flatnonzero(codes < 0)
+        if new.size == 0:
+            return codes, new
+        fresh = values[new]
+        first: Any = self._first
+        np.minimum.at(first, fresh, new)  # earliest position of each fresh value
+        order = new[first[fresh] == new]
+        first[fresh] = np.iinfo(np.int64).max  # clean for the next chunk
+        self._code[values[order]] = np.arange(self.count, self.count + order.size, dtype=np.int32)
+        self.count += int(order.size)
+        codes[new] = self._code[fresh]
+        return codes, order
