@@ -247,3 +247,72 @@ def test_all_subsets_tiny_exhaustive() -> None:
         value = net.max_flow(0, 2)
         assert value == brute_min_cuts(3, edges, 0, 2)[0]
         check_certificate(3, edges, 0, 2, net=net, ids=ids, value=value)
+
+
+# --- the bulk constructor (FlowNetwork.from_arcs) and flows() ---------------------
+
+
+def build_bulk(n: int, edges: Edges, *, validate: bool = True) -> FlowNetwork:
+    tails = [u for u, _, _ in edges]
+    heads = [v for _, v, _ in edges]
+    caps = [c for _, _, c in edges]
+    return FlowNetwork.from_arcs(n, tails, heads, caps, validate=validate)
+
+
+@settings(max_examples=600, deadline=None)
+@given(flow_networks(max_nodes=12, max_edges=40))
+def test_from_arcs_is_add_edge_in_bulk(case: FlowCase) -> None:
+    """Same value as networkx, a valid certificate, and the very flow the edge-by-edge
+    network finds (same ids, same adjacency order), with or without the checks."""
+    n, edges, s, t = case
+    ref, ids = build(n, edges)
+    ref_value = ref.max_flow(s, t)
+    for validate in (True, False):
+        net = build_bulk(n, edges, validate=validate)
+        value = net.max_flow(s, t)
+        assert value == ref_value == nx_value(n, edges, s, t)
+        check_certificate(n, edges, s, t, net=net, ids=ids, value=value)
+        assert net.flows() == [ref.flow(e) for e in ids] == [net.flow(e) for e in ids]
+        assert net.source_side() == ref.source_side()
+        assert net.min_cut_edges() == ref.min_cut_edges()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_from_arcs_kirchhoff_sized_grids_match_networkx(seed: int) -> None:
+    n, edges, s, t = grid_network(16, SplitMix64(1000 + seed))
+    net = build_bulk(n, edges, validate=False)
+    value = net.max_flow(s, t)
+    assert value == nx_value(n, edges, s, t)
+    check_certificate(n, edges, s, t, net=net, ids=list(range(0, 2 * len(edges), 2)), value=value)
+    ref, ids = build(n, edges)
+    assert ref.max_flow(s, t) == value
+    assert net.flows() == [ref.flow(e) for e in ids]  # the same flow, not just the same value
+
+
+def test_from_arcs_then_add_edge_and_flows_before_max_flow() -> None:
+    net = FlowNetwork.from_arcs(3, (0, 1), (1, 2), (2, 1))
+    assert net.add_edge(0, 2, 4) == 4  # ids continue after the batch
+    assert net.flows() == [0, 0, 0]
+    assert net.max_flow(0, 2) == 5
+    assert net.flows() == [1, 1, 4]
+    empty = FlowNetwork.from_arcs(2, [], [], [])
+    assert empty.max_flow(0, 1) == 0 and empty.flows() == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((-1, [], [], []), "non-negative"),
+        ((2, [0], [1, 1], [1]), "one length"),
+        ((2, [0], [2], [1]), "not a node"),
+        ((2, [-1], [1], [1]), "not a node"),
+        ((2, [0], [True], [1]), "not a node"),
+        ((2, [0.0], [1], [1]), "not a node"),
+        ((2, [0], [1], [-1]), "non-negative int"),
+        ((2, [0], [1], [1.5]), "non-negative int"),
+        ((2, [0], [1], [False]), "non-negative int"),
+    ],
+)
+def test_from_arcs_bad_arguments_raise_value_error(args: tuple[object, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        FlowNetwork.from_arcs(*args)  # type: ignore[arg-type]

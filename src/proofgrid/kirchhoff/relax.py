@@ -48,6 +48,11 @@ mirror with a different max-flow routine gives the same hints.
 
 Complexity: Dinic on this unit network is ``O(E √V)`` phases' work
 (Even–Tarjan 1975); the SCC pass is ``O(V + E)``; each region is one BFS.
+A prover search builds thousands of these networks, so the build is lean: the
+node layout and each edge's two candidate arcs are computed once per board
+(memoised), the arcs are kept as parallel lists, and the network is made in one
+batch (:meth:`proofgrid.graph.flow.FlowNetwork.from_arcs`) in exactly the
+edge-by-edge order, so Dinic finds the very same flow as before.
 
 References
 ----------
@@ -60,10 +65,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from proofgrid.graph.flow import FlowNetwork
 from proofgrid.graph.scc import reachable, tarjan_scc
-from proofgrid.kirchhoff.board import Board
+from proofgrid.kirchhoff.board import Board, geometry
 from proofgrid.kirchhoff.local import single_state
 
 __all__ = ["Probe", "Region", "Relaxation", "probe", "relax"]
@@ -108,13 +115,42 @@ class Region:
         return tuple(sorted(self.cells + self.entry_only + self.exit_only))
 
 
-@dataclass(frozen=True, slots=True)
-class _Arc:
+class _Arc(NamedTuple):
+    """One relaxed arc (built on demand; the class itself keeps parallel lists)."""
+
     edge: int
     state: int  # 1 forward, 2 backward
     tail: int
     head: int
     fid: int  # edge id in the FlowNetwork
+
+
+_Layout = tuple[
+    tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int, int, int], ...]
+]
+
+
+@lru_cache(maxsize=64)
+def _layout(rows: int, cols: int, demand: tuple[int, ...], through: tuple[int, ...]) -> _Layout:
+    """A board's nodes: entry and exit node per cell, node count, clue demand per node, and
+    per edge ``u–v`` the (tail, head) nodes of its forward and of its backward arc."""
+    n_c = len(demand)
+    entry = list(range(n_c))
+    exit_ = list(range(n_c))
+    n = n_c
+    for v in range(n_c):
+        if through[v] >= 0:
+            exit_[v] = n
+            n += 1
+    dem = [0] * n
+    for v in range(n_c):
+        if through[v] >= 0:
+            dem[entry[v]] -= through[v]
+            dem[exit_[v]] += through[v]
+        else:
+            dem[v] += demand[v]
+    arcs = tuple((exit_[u], entry[v], exit_[v], entry[u]) for u, v in geometry(rows, cols).ends)
+    return tuple(entry), tuple(exit_), n, tuple(dem), arcs
 
 
 class Relaxation:
@@ -132,56 +168,62 @@ class Relaxation:
         Whether the relaxation has a flow (False proves the position lost).
     certificate : Region or None
         When infeasible, a region whose surplus exceeds its leaving capacity.
+
+    Notes
+    -----
+    The arcs are kept as parallel lists (edge, state, tail, head, flow); arc
+    ``i`` is edge ``2 i`` of the network, built in one batch
+    (:meth:`FlowNetwork.from_arcs`) in the order the rules list them, so Dinic
+    finds the same flow as an edge-by-edge build. O(V + E) to build, plus Dinic.
     """
 
     def __init__(self, board: Board, masks: Sequence[int]) -> None:
         self.board = board
-        n_c = board.n_cells
-        through = board.through
-        entry = list(range(n_c))
-        exit_ = list(range(n_c))
-        n = n_c
-        for v in range(n_c):
-            if through[v] >= 0:
-                exit_[v] = n
-                n += 1
+        entry, exit_, n, base, ends = _layout(board.rows, board.cols, board.demand, board.through)
         self._entry, self._exit, self._n = entry, exit_, n
-        dem = [0] * n
-        for v in range(n_c):
-            if through[v] >= 0:
-                dem[entry[v]] -= through[v]
-                dem[exit_[v]] += through[v]
-            else:
-                dem[v] += board.demand[v]
+        dem = list(base)
         arcs: list[tuple[int, int, int, int]] = []  # (edge, state, tail node, head node)
-        for e, (u, v) in enumerate(board.geometry.ends):
-            m = masks[e]
-            s = single_state(m)
-            if s == 1:
-                dem[exit_[u]] -= 1
-                dem[entry[v]] += 1
-            elif s == 2:
-                dem[exit_[v]] -= 1
-                dem[entry[u]] += 1
-            elif s < 0:
+        for e, m, (fw_tail, fw_head, bw_tail, bw_head) in zip(
+            range(len(ends)), masks, ends, strict=True
+        ):
+            if m == 2:  # decided forward: u -> v
+                dem[fw_tail] -= 1
+                dem[fw_head] += 1
+            elif m == 4:  # decided backward: v -> u
+                dem[bw_tail] -= 1
+                dem[bw_head] += 1
+            elif m != 1:  # undecided (1 alone is decided unused)
                 if m & 2:
-                    arcs.append((e, 1, exit_[u], entry[v]))
+                    arcs.append((e, 1, fw_tail, fw_head))
                 if m & 4:
-                    arcs.append((e, 2, exit_[v], entry[u]))
+                    arcs.append((e, 2, bw_tail, bw_head))
+        a_edge, a_state, a_tail, a_head = (
+            (list(col) for col in zip(*arcs, strict=True)) if arcs else ([], [], [], [])
+        )
         self._dem = dem
-        net = FlowNetwork(n + 2)
+        n_arcs = len(a_edge)
         src, snk = n, n + 1
-        self._arcs = [_Arc(e, st, a, b, net.add_edge(a, b, 1)) for e, st, a, b in arcs]
+        tails, heads, caps = list(a_tail), list(a_head), [1] * n_arcs
         need = 0
         sink_arcs: list[tuple[int, int, int]] = []  # (node, capacity, flow-network id)
-        for x in range(n):
-            if dem[x] > 0:
-                net.add_edge(src, x, dem[x])
-                need += dem[x]
-            elif dem[x] < 0:
-                sink_arcs.append((x, -dem[x], net.add_edge(x, snk, -dem[x])))
+        for x, d in enumerate(dem):
+            if d > 0:
+                tails.append(src)
+                heads.append(x)
+                caps.append(d)
+                need += d
+            elif d < 0:
+                sink_arcs.append((x, -d, 2 * len(tails)))
+                tails.append(x)
+                heads.append(snk)
+                caps.append(-d)
+        net = FlowNetwork.from_arcs(n + 2, tails, heads, caps, validate=False)
         value = net.max_flow(src, snk)
+        flows = net.flows()
         self._net = net
+        self._a_edge, self._a_state, self._a_tail, self._a_head = a_edge, a_state, a_tail, a_head
+        self._a_flow = flows[:n_arcs]
+        self._arc_list: list[_Arc] | None = None
         self.feasible = value == need
         self.certificate: Region | None = None
         self._succ: list[list[int]] | None = None
@@ -193,14 +235,27 @@ class Relaxation:
             # The sink side of the maximal minimum cut: nodes that can still reach
             # the super sink in the residual graph; it must import more than can enter.
             pred: list[list[int]] = [[] for _ in range(n)]
-            for arc in self._arcs:
-                if net.flow(arc.fid):
-                    pred[arc.tail].append(arc.head)
+            for a, b, f in zip(a_tail, a_head, self._a_flow, strict=True):
+                if f:
+                    pred[a].append(b)
                 else:
-                    pred[arc.head].append(arc.tail)
-            starts = [x for x, cap, fid in sink_arcs if net.flow(fid) < cap]
+                    pred[b].append(a)
+            starts = [x for x, cap, fid in sink_arcs if flows[fid >> 1] < cap]
             imp = self._region(reachable(pred, starts), outward=False)
             self.certificate = imp if imp.size < export.size else export
+
+    @property
+    def _arcs(self) -> list[_Arc]:
+        """The arcs as records, in network order (built once, on first use)."""
+        if self._arc_list is None:
+            fids = range(0, 2 * len(self._a_edge), 2)
+            self._arc_list = list(
+                map(
+                    _Arc._make,
+                    zip(self._a_edge, self._a_state, self._a_tail, self._a_head, fids, strict=True),
+                )
+            )
+        return self._arc_list
 
     def _region(self, nodes: set[int], outward: bool = True) -> Region:
         whole: list[int] = []
@@ -215,10 +270,11 @@ class Relaxation:
             elif b:
                 ext.append(v)
         net = sum(self._dem[x] for x in nodes)
+        pairs = zip(self._a_tail, self._a_head, strict=True)
         if outward:
-            cap = sum(1 for arc in self._arcs if arc.tail in nodes and arc.head not in nodes)
+            cap = sum(1 for a, b in pairs if a in nodes and b not in nodes)
         else:
-            cap = sum(1 for arc in self._arcs if arc.head in nodes and arc.tail not in nodes)
+            cap = sum(1 for a, b in pairs if b in nodes and a not in nodes)
         return Region(tuple(whole), tuple(ent), tuple(ext), outward, net if outward else -net, cap)
 
     def _residual(self) -> tuple[list[list[int]], list[list[int]], list[int]]:
@@ -226,8 +282,9 @@ class Relaxation:
         if self._succ is None or self._pred is None or self._labels is None:
             succ: list[list[int]] = [[] for _ in range(self._n)]
             pred: list[list[int]] = [[] for _ in range(self._n)]
-            for arc in self._arcs:
-                a, b = (arc.head, arc.tail) if self._net.flow(arc.fid) else (arc.tail, arc.head)
+            for a, b, f in zip(self._a_tail, self._a_head, self._a_flow, strict=True):
+                if f:
+                    a, b = b, a
                 succ[a].append(b)
                 pred[b].append(a)
             self._succ, self._pred = succ, pred
@@ -245,13 +302,15 @@ class Relaxation:
             return {}
         labels = self._residual()[2]
         out: dict[int, int] = {}
-        for arc in self._arcs:
-            if labels[arc.tail] == labels[arc.head]:
+        for e, st, a, b, f in zip(
+            self._a_edge, self._a_state, self._a_tail, self._a_head, self._a_flow, strict=True
+        ):
+            if labels[a] == labels[b]:
                 continue
-            if self._net.flow(arc.fid):
-                out[arc.edge] = out.get(arc.edge, 0) | (0b111 & ~(1 << arc.state))
+            if f:
+                out[e] = out.get(e, 0) | (0b111 & ~(1 << st))
             else:
-                out[arc.edge] = out.get(arc.edge, 0) | (1 << arc.state)
+                out[e] = out.get(e, 0) | (1 << st)
         return out
 
     def region_for(self, edge: int, state: int) -> Region | None:
@@ -267,12 +326,13 @@ class Relaxation:
         if not self.feasible:
             return None
         succ, pred, labels = self._residual()
-        for arc in self._arcs:
-            if arc.edge == edge and arc.state == state:
-                if labels[arc.tail] == labels[arc.head]:
+        for i, (e, st) in enumerate(zip(self._a_edge, self._a_state, strict=True)):
+            if e == edge and st == state:
+                tail, head = self._a_tail[i], self._a_head[i]
+                if labels[tail] == labels[head]:
                     return None
-                used = bool(self._net.flow(arc.fid))
-                out_start, in_start = (arc.tail, arc.head) if used else (arc.head, arc.tail)
+                used = bool(self._a_flow[i])
+                out_start, in_start = (tail, head) if used else (head, tail)
                 export = self._region(reachable(succ, [out_start]))
                 imp = self._region(reachable(pred, [in_start]), outward=False)
                 return imp if imp.size < export.size else export
@@ -288,10 +348,10 @@ class Relaxation:
             return {}
         used: dict[int, int] = {}
         seen: set[int] = set()
-        for arc in self._arcs:
-            seen.add(arc.edge)
-            if self._net.flow(arc.fid):
-                used[arc.edge] = used.get(arc.edge, 0) | (1 << arc.state)
+        for e, st, f in zip(self._a_edge, self._a_state, self._a_flow, strict=True):
+            seen.add(e)
+            if f:
+                used[e] = used.get(e, 0) | (1 << st)
         out: dict[int, int] = {}
         for e in seen:
             u = used.get(e, 0)
@@ -309,9 +369,11 @@ class Relaxation:
             return []
         labels = self._residual()[2]
         out = [
-            (arc.edge, arc.state, bool(self._net.flow(arc.fid)))
-            for arc in self._arcs
-            if labels[arc.tail] != labels[arc.head]
+            (e, st, bool(f))
+            for e, st, a, b, f in zip(
+                self._a_edge, self._a_state, self._a_tail, self._a_head, self._a_flow, strict=True
+            )
+            if labels[a] != labels[b]
         ]
         out.sort()
         return out
