@@ -33,8 +33,11 @@ function validEntry(e) {
 
 const entryOf = (d) => ({ gid: d.gid, preset: d.preset, finished: d.finished, daily: d.daily, updated: d.updated });
 
+/** A saved game's record, its fields only. */
+const recordOf = (d) => ({ ...entryOf(d), state: d.state });
+
 /** True when `d` is a saved game record {gid, preset, state, finished, daily, updated}. */
-export function isGameRecord(d) {
+function isGameRecord(d) {
   return validEntry(d) && 'state' in d;
 }
 
@@ -54,6 +57,9 @@ const newestFirst = (a, b) => b.updated - a.updated || (a.gid < b.gid ? -1 : a.g
 
 /** Eviction order: unfinished before finished, then oldest first (dailies excluded). */
 const evictionOrder = (a, b) => Number(a.finished) - Number(b.finished) || a.updated - b.updated;
+
+/** The entry the limit drops first (never a daily, never `keep`), or undefined. */
+const victimOf = (entries, keep) => entries.filter((e) => !e.daily && e.gid !== keep).sort(evictionOrder)[0];
 
 export class SavedGames {
   /**
@@ -110,7 +116,7 @@ export class SavedGames {
 
   /** Remove the first evictable game of `entries` (not `keep`); returns the shorter list or null. */
   _evictOne(entries, keep) {
-    const victim = entries.filter((e) => !e.daily && e.gid !== keep).sort(evictionOrder)[0];
+    const victim = victimOf(entries, keep);
     if (!victim) return null;
     this.store.removeRaw(this.gameKey(victim.gid));
     return entries.filter((e) => e.gid !== victim.gid);
@@ -186,8 +192,7 @@ export class SavedGames {
 
   /** Every saved game of this puzzle in full ({gid, preset, state, finished, daily, updated}), newest first. */
   records() {
-    return this.list().map((e) => this.load(e.gid)).filter((d) => d !== null)
-      .map(({ gid, preset, state, finished, daily, updated }) => ({ gid, preset, state, finished, daily, updated }));
+    return this.list().map((e) => this.load(e.gid)).filter((d) => d !== null).map(recordOf);
   }
 
   /**
@@ -221,7 +226,7 @@ export class SavedGames {
       let entries = [...byGid.values()];
       const evicted = new Set();
       while (entries.length > this.limit) {
-        const victim = entries.filter((e) => !e.daily).sort(evictionOrder)[0];
+        const victim = victimOf(entries);
         if (!victim) break;
         evicted.add(victim.gid);
         entries = entries.filter((e) => e.gid !== victim.gid);
@@ -232,8 +237,7 @@ export class SavedGames {
       let lasting = true;
       for (const d of incoming.values()) {
         if (evicted.has(d.gid)) continue;
-        const data = { gid: d.gid, preset: d.preset, state: d.state, finished: d.finished, daily: d.daily, updated: d.updated };
-        lasting = this.store.writeRaw(this.gameKey(d.gid), JSON.stringify({ v: VERSION, data })) && lasting;
+        lasting = this.store.writeRaw(this.gameKey(d.gid), JSON.stringify({ v: VERSION, data: recordOf(d) })) && lasting;
         out[here.has(d.gid) ? 'replaced' : 'added'] += 1;
       }
       lasting = this._writeIndex(entries) && lasting;
