@@ -21,7 +21,7 @@ from proofgrid.cli import main
 from proofgrid.graph import edgelist
 from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
 from proofgrid.graph.intcodes import IntegerCoder
-from tests.par.test_edgelist import RefError, edges_of, reference
+from tests.par.test_edgelist import assert_reads_like_reference, edges_of, reference
 
 
 def _count_words(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -251,14 +251,4 @@ def test_every_short_file_matches_the_oracle(monkeypatch: pytest.MonkeyPatch) ->
         monkeypatch.setattr(edgelist, "_CHUNK", chunk)
         for size in range(1, 5):
             for letters in itertools.product(alphabet, repeat=size):
-                text = "".join(letters)
-                try:
-                    names, edges = reference(text)
-                except RefError as err:
-                    with pytest.raises(EdgeListError, match=rf"^f:{err.line}: "):
-                        parse_edgelist(text.encode(), "f")
-                    continue
-                g = parse_edgelist(text.encode(), "f")
-                assert [g.name(v) for v in range(g.n)] == names, text
-                assert edges_of(g) == edges, text
-                assert g.lines == text.count("\n") + (not text.endswith("\n")), text
+                assert_reads_like_reference("".join(letters))
