@@ -81,3 +81,25 @@ def test_site_writes_the_stamped_site(tmp_path: Path) -> None:
         [*PROOFGRID, "site", str(blocker)], check=False, capture_output=True, text=True
     )
     assert r.returncode == 2 and r.stderr.startswith("error:") and r.stderr.count("\n") == 1
+
+
+def test_serve_defaults_are_the_pool_defaults() -> None:
+    """`proofgrid serve` repeats PoolSettings' defaults in its options (importing the server
+    package at `--help` time would load FastAPI), so the two must not drift apart."""
+    import typer  # noqa: PLC0415
+    import typer.main  # noqa: PLC0415
+
+    from proofgrid.cli import web  # noqa: PLC0415
+    from proofgrid.server.pool import PoolSettings  # noqa: PLC0415
+
+    app = typer.Typer()
+    web.register(app)
+    serve = typer.main.get_command(app).commands["serve"]  # type: ignore[attr-defined]
+    got = {p.name: p.default for p in serve.params}
+    want = PoolSettings()
+    assert (got["workers"], got["budget"], got["memory"], got["queue"]) == (
+        want.workers,
+        want.budget,
+        want.memory_mb,
+        want.queue_depth,
+    )

@@ -7,7 +7,8 @@ exceptions the pool documents; no timing is asserted, only what happened.
 from __future__ import annotations
 
 import concurrent.futures
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -57,13 +58,18 @@ def test_jobs_run_in_another_process_and_errors_cross_unchanged(make_pool) -> No
     assert _result(pool.submit(pool_jobs.pid)) == worker  # a user error keeps the worker
 
 
-def test_the_budget_kills_the_worker_and_a_new_one_serves(make_pool) -> None:  # type: ignore[no-untyped-def]
-    pool = make_pool(budget=0.5)
+def _assert_replaced(
+    pool: EnginePool, error: type[Exception], job: Callable[..., Any], *args: Any
+) -> None:
+    """``job(*args)`` fails with ``error``, and a new worker process serves the next job."""
     first = _result(pool.submit(pool_jobs.pid))
-    with pytest.raises(WorkTimeoutError):
-        _result(pool.submit(pool_jobs.sleep, 30))
-    second = _result(pool.submit(pool_jobs.pid))
-    assert second != first
+    with pytest.raises(error):
+        _result(pool.submit(job, *args))
+    assert _result(pool.submit(pool_jobs.pid)) != first
+
+
+def test_the_budget_kills_the_worker_and_a_new_one_serves(make_pool) -> None:  # type: ignore[no-untyped-def]
+    _assert_replaced(make_pool(budget=0.5), WorkTimeoutError, pool_jobs.sleep, 30)
 
 
 def test_the_budget_starts_when_the_work_starts(make_pool) -> None:  # type: ignore[no-untyped-def]
@@ -77,11 +83,7 @@ def test_the_budget_starts_when_the_work_starts(make_pool) -> None:  # type: ign
 
 def test_a_memory_error_recycles_the_worker(make_pool) -> None:  # type: ignore[no-untyped-def]
     pool = make_pool(memory_mb=256)
-    first = _result(pool.submit(pool_jobs.pid))
-    with pytest.raises(WorkTooBigError):
-        _result(pool.submit(pool_jobs.allocate, 2048))
-    second = _result(pool.submit(pool_jobs.pid))
-    assert second != first
+    _assert_replaced(pool, WorkTooBigError, pool_jobs.allocate, 2048)
     assert _result(pool.submit(pool_jobs.allocate, 16)) == 16 * 1024 * 1024
 
 
