@@ -91,12 +91,13 @@ per region round; stage C costs one saturate per undecided edge state.
 
 Speed without changing a byte or a unit: one search memoises cell supports and
 premise patterns per clue, region views per node set, relaxations per mask
-vector (:mod:`proofgrid.kirchhoff._tight`, which also memoises tight regions
-per start node) and case sizes per (case, masks); candidates are ranked on
-their sizes and only the winner's JSON is built. Every rule application is
-still counted where the algorithm above counts it, so the budget stops the
-search at the same point as the JavaScript mirror
-(``tools/kirchhoff_proof_oracle.py`` checks both against the code before).
+vector (as the node codes of their tight regions,
+:meth:`~proofgrid.kirchhoff.relax.Relaxation.region_nodes`, memoised per start
+node) and case sizes per (case, masks); candidates are ranked on their sizes
+and only the winner's JSON is built. Every rule application is still counted
+where the algorithm above counts it, so the budget stops the search at the same
+point as the JavaScript mirror (``tools/kirchhoff_proof_oracle.py`` checks both
+against the code before).
 """
 
 from __future__ import annotations
@@ -106,10 +107,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofgrid.kirchhoff._tight import TightRegions, region_nodes
 from proofgrid.kirchhoff.board import Board, Mark, Position, cell_name
 from proofgrid.kirchhoff.local import single_state, support
 from proofgrid.kirchhoff.moves import format_move
+from proofgrid.kirchhoff.relax import Relaxation
 
 __all__ = [
     "BUDGET",
@@ -319,10 +320,10 @@ def _relaxation_summary(board: Board, masks: tuple[int, ...]) -> _Summary:
 
     Kept per mask vector for the whole search (small, unlike the network itself).
     """
-    rx = TightRegions(board, masks)
+    rx = Relaxation(board, masks)
     if not rx.feasible:
         assert rx.certificate is not None
-        return region_nodes(rx.certificate), []
+        return rx.certificate.codes(), []
     forced = [
         (e, s, rx.region_nodes(e, s))
         for e, s, _used in rx.forced_arcs()

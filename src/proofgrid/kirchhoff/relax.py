@@ -66,7 +66,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 from proofgrid.graph.flow import FlowNetwork
 from proofgrid.graph.scc import reachable, tarjan_scc
@@ -114,15 +113,16 @@ class Region:
         """Every cell touched, ascending."""
         return tuple(sorted(self.cells + self.entry_only + self.exit_only))
 
+    def codes(self) -> tuple[int, ...]:
+        """Its nodes as codes, ascending: ``3 c`` a whole cell, ``3 c + 1`` the entry half
+        (arrows in) and ``3 c + 2`` the exit half (arrows out) of a throughput cell."""
+        return _codes(self.cells, self.entry_only, self.exit_only)
 
-class _Arc(NamedTuple):
-    """One relaxed arc (built on demand; the class itself keeps parallel lists)."""
 
-    edge: int
-    state: int  # 1 forward, 2 backward
-    tail: int
-    head: int
-    fid: int  # edge id in the FlowNetwork
+def _codes(whole: Sequence[int], ent: Sequence[int], ext: Sequence[int]) -> tuple[int, ...]:
+    return tuple(
+        sorted([3 * c for c in whole] + [3 * c + 1 for c in ent] + [3 * c + 2 for c in ext])
+    )
 
 
 _Layout = tuple[
@@ -220,10 +220,11 @@ class Relaxation:
         net = FlowNetwork.from_arcs(n + 2, tails, heads, caps, validate=False)
         value = net.max_flow(src, snk)
         flows = net.flows()
-        self._net = net
         self._a_edge, self._a_state, self._a_tail, self._a_head = a_edge, a_state, a_tail, a_head
         self._a_flow = flows[:n_arcs]
-        self._arc_list: list[_Arc] | None = None
+        self._arc_at: dict[tuple[int, int], int] | None = None
+        self._reach_memo: dict[tuple[bool, int], set[int]] = {}
+        self._codes_memo: dict[tuple[bool, int], tuple[int, ...]] = {}
         self.feasible = value == need
         self.certificate: Region | None = None
         self._succ: list[list[int]] | None = None
@@ -244,20 +245,8 @@ class Relaxation:
             imp = self._region(reachable(pred, starts), outward=False)
             self.certificate = imp if imp.size < export.size else export
 
-    @property
-    def _arcs(self) -> list[_Arc]:
-        """The arcs as records, in network order (built once, on first use)."""
-        if self._arc_list is None:
-            fids = range(0, 2 * len(self._a_edge), 2)
-            self._arc_list = list(
-                map(
-                    _Arc._make,
-                    zip(self._a_edge, self._a_state, self._a_tail, self._a_head, fids, strict=True),
-                )
-            )
-        return self._arc_list
-
-    def _region(self, nodes: set[int], outward: bool = True) -> Region:
+    def _split(self, nodes: set[int]) -> tuple[list[int], list[int], list[int]]:
+        """The cells wholly in ``nodes``, those with only their entry, only their exit."""
         whole: list[int] = []
         ent: list[int] = []
         ext: list[int] = []
@@ -269,6 +258,10 @@ class Relaxation:
                 ent.append(v)
             elif b:
                 ext.append(v)
+        return whole, ent, ext
+
+    def _region(self, nodes: set[int], outward: bool = True) -> Region:
+        whole, ent, ext = self._split(nodes)
         net = sum(self._dem[x] for x in nodes)
         pairs = zip(self._a_tail, self._a_head, strict=True)
         if outward:
@@ -313,6 +306,31 @@ class Relaxation:
                 out[e] = out.get(e, 0) | (1 << st)
         return out
 
+    def _tight_starts(self, edge: int, state: int) -> tuple[int, int] | None:
+        """Where the two tight regions of arc ``(edge, state)`` start: (the export region's
+        start, the import region's), or None when the arc is not relaxation-forced."""
+        if not self.feasible:
+            return None
+        if self._arc_at is None:
+            pairs = zip(self._a_edge, self._a_state, strict=True)
+            self._arc_at = {key: i for i, key in enumerate(pairs)}  # one arc per (edge, state)
+        i = self._arc_at.get((edge, state))
+        if i is None:
+            return None
+        tail, head = self._a_tail[i], self._a_head[i]
+        labels = self._residual()[2]
+        if labels[tail] == labels[head]:
+            return None
+        return (tail, head) if self._a_flow[i] else (head, tail)
+
+    def _reach(self, start: int, outward: bool) -> set[int]:
+        """Nodes residual-reachable from ``start`` (outward) or reaching it; memoised."""
+        got = self._reach_memo.get((outward, start))
+        if got is None:
+            succ, pred, _ = self._residual()
+            got = self._reach_memo[outward, start] = reachable(succ if outward else pred, [start])
+        return got
+
     def region_for(self, edge: int, state: int) -> Region | None:
         """A small tight region proving ``edge``'s arc ``state`` forced (used or unused).
 
@@ -322,21 +340,33 @@ class Relaxation:
         head (for a used arc; its tail for an unused one), which must import.
         Each is the smallest tight region of its kind; the smaller is returned
         (export on ties). ``None`` if that arc is not relaxation-forced.
+        O(V + E) per start node, memoised.
         """
-        if not self.feasible:
+        starts = self._tight_starts(edge, state)
+        if starts is None:
             return None
-        succ, pred, labels = self._residual()
-        for i, (e, st) in enumerate(zip(self._a_edge, self._a_state, strict=True)):
-            if e == edge and st == state:
-                tail, head = self._a_tail[i], self._a_head[i]
-                if labels[tail] == labels[head]:
-                    return None
-                used = bool(self._a_flow[i])
-                out_start, in_start = (tail, head) if used else (head, tail)
-                export = self._region(reachable(succ, [out_start]))
-                imp = self._region(reachable(pred, [in_start]), outward=False)
-                return imp if imp.size < export.size else export
-        return None
+        export = self._region(self._reach(starts[0], True))
+        imp = self._region(self._reach(starts[1], False), outward=False)
+        return imp if imp.size < export.size else export
+
+    def region_nodes(self, edge: int, state: int) -> tuple[int, ...] | None:
+        """``region_for(edge, state).codes()`` without the region's Gale numbers (an O(E)
+        count each): what the prover reads. Many forced arcs of one relaxation share a
+        start node, so each start's codes are computed once."""
+        starts = self._tight_starts(edge, state)
+        if starts is None:
+            return None
+        exp = self._start_codes(starts[0], True)
+        imp = self._start_codes(starts[1], False)
+        return imp if len(imp) < len(exp) else exp
+
+    def _start_codes(self, start: int, outward: bool) -> tuple[int, ...]:
+        got = self._codes_memo.get((outward, start))
+        if got is None:
+            got = self._codes_memo[outward, start] = _codes(
+                *self._split(self._reach(start, outward))
+            )
+        return got
 
     def witnessed(self) -> dict[int, int]:
         """``{edge: state}`` for undecided edges whose state the found flow realises legally.

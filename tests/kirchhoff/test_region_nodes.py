@@ -1,10 +1,14 @@
-"""The prover's memoised tight regions equal the relaxation's own (oracle: ``region_for``)."""
+"""The prover's memoised tight-region codes equal the regions themselves.
+
+Oracle: a fresh relaxation's ``region_for`` (nothing memoised yet) turned into codes by
+``Region.codes``; the relaxation under test answers ``region_nodes`` for every arc twice
+(the second answer from its memo) and ``region_for`` afterwards.
+"""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 
-from proofgrid.kirchhoff._tight import TightRegions, region_nodes
 from proofgrid.kirchhoff.board import Board, Mark, Position
 from proofgrid.kirchhoff.generate import Generated
 from proofgrid.kirchhoff.relax import relax
@@ -16,19 +20,24 @@ from tests.strategies import kirchhoff_positions
 def _agree(board: Board, masks: tuple[int, ...]) -> int:
     """Compare every arc of every edge state; return how many forced arcs were compared."""
     rx = relax(board, masks)
-    tr = TightRegions(board, masks)
+    tr = relax(board, masks)
     assert tr.feasible == rx.feasible
     if not rx.feasible:
         assert rx.certificate is not None and tr.certificate is not None
-        assert region_nodes(tr.certificate) == region_nodes(rx.certificate)
+        assert tr.certificate.codes() == rx.certificate.codes()
         assert tr.region_nodes(0, 1) is None
         return 0
     forced = 0
     for e in range(board.n_edges):
         for s in (1, 2, 0, 1):  # repeated: the second answer comes from the memo
             reg = rx.region_for(e, s)
-            got = tr.region_nodes(e, s)
-            assert got == (None if reg is None else region_nodes(reg))
+            want = None if reg is None else reg.codes()
+            assert tr.region_nodes(e, s) == want
+            late = tr.region_for(e, s)  # after its codes were memoised
+            assert (None if late is None else late.codes()) == want
+            if reg is not None:
+                cells = sorted({c // 3 for c in want})
+                assert len(want) == reg.size and list(reg.all_cells()) == cells
             forced += reg is not None
     return forced
 
