@@ -888,19 +888,17 @@ def _minimal_region(
         u, v = ends[e]
         return 8 * (3 * (tail[u] - head[v] + 1) + tail[v] - head[u] + 1) + masks[e]
 
-    def numbers(region: Sequence[int]) -> tuple[int, int, int]:
+    def enter(region: Sequence[int]) -> None:  # head/tail membership of the region
         for i in range(board.n_cells):
             head[i] = tail[i] = False
         for x in region:
             c, k = divmod(x, 3)
             head[c] = head[c] or k != 2
             tail[c] = tail[c] or k != 1
-        es = sorted({e for x in region for e in cell_edges[x // 3]})
-        return (
-            sum(value(x) for x in region),
-            sum(_LO[code(e)] for e in es),
-            sum(_HI[code(e)] for e in es),
-        )
+
+    def contradicts(region: Sequence[int]) -> bool:
+        d, lo, hi = region_numbers(board, region, masks)
+        return not lo <= d <= hi
 
     def pieces(region: list[int]) -> list[list[int]]:
         by_cell: dict[int, list[int]] = {}
@@ -933,12 +931,9 @@ def _minimal_region(
     while True:
         parts = pieces(cur)
         if len(parts) > 1:
-            for part in parts:
-                d, lo, hi = numbers(part)
-                if not lo <= d <= hi:
-                    cur = part
-                    break
-        d, lo, hi = numbers(cur)
+            cur = next((part for part in parts if contradicts(part)), cur)
+        d, lo, hi = region_numbers(board, cur, masks)
+        enter(cur)
         removed = False
         for x in sorted(cur, key=lambda y: (-dist(y), -y)):
             if len(cur) == 1:

@@ -597,27 +597,19 @@ function minimalRegion(board, nodes, masks, anchors) {
     }
     return [lo, hi];
   };
-  const numbers = (region) => {
+  const enter = (region) => { // head/tail membership of the region
     head.fill(false);
     tail.fill(false);
-    let d = 0;
-    const es = new Set();
     for (const x of region) {
       const c = Math.floor(x / 3);
       const k = x - 3 * c;
       head[c] = head[c] || k !== 2;
       tail[c] = tail[c] || k !== 1;
-      d += value(x);
-      for (const e of cellEdges[c]) es.add(e);
     }
-    let lo = 0;
-    let hi = 0;
-    for (const e of es) {
-      const [a, z] = extremes(e);
-      lo += a;
-      hi += z;
-    }
-    return [d, lo, hi];
+  };
+  const contradicts = (region) => {
+    const [d, lo, hi] = regionNumbers(board, region, masks);
+    return !(lo <= d && d <= hi);
   };
   const pieces = (region) => {
     const byCell = new Map();
@@ -664,16 +656,9 @@ function minimalRegion(board, nodes, masks, anchors) {
   let cur = [...nodes].sort(numeric);
   for (;;) {
     const parts = pieces(cur);
-    if (parts.length > 1) {
-      for (const part of parts) {
-        const [d, lo, hi] = numbers(part);
-        if (!(lo <= d && d <= hi)) {
-          cur = part;
-          break;
-        }
-      }
-    }
-    let [d, lo, hi] = numbers(cur);
+    if (parts.length > 1) cur = parts.find(contradicts) ?? cur;
+    let [d, lo, hi] = regionNumbers(board, cur, masks);
+    enter(cur);
     let removed = false;
     const order = cur.map((x) => [-dist(x), -x]).sort(cmpTuple).map(([, y]) => -y);
     for (const x of order) {
