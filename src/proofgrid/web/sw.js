@@ -23,10 +23,8 @@ const GROUP_OF = new Map(Object.entries(GROUPS).flatMap(([name, paths]) => paths
 // costs a 304, not a second download; a changed file is fetched anew.
 const revalidating = (paths) => paths.map((p) => new Request(p, { cache: 'no-cache' }));
 
-/** Cache every file of a group not cached yet; resolves {ok, group, count, fetched}. */
-async function cacheGroup(group) {
-  const paths = Object.hasOwn(GROUPS, group) ? GROUPS[group] : null;
-  if (!paths) return { ok: false, group, count: 0, error: `no cache group ${String(group).slice(0, 40)}` };
+/** Cache every file of `paths` not cached yet; resolves {ok, group, count, fetched}. */
+async function cacheMissing(paths, group) {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => r.url));
   const missing = paths.filter((p) => !have.has(absolute(p)));
@@ -34,18 +32,20 @@ async function cacheGroup(group) {
   return { ok: true, group, count: paths.length, fetched: missing.length };
 }
 
+/** Cache every file of a group not cached yet; resolves {ok, group, count, fetched}. */
+async function cacheGroup(group) {
+  const paths = Object.hasOwn(GROUPS, group) ? GROUPS[group] : null;
+  if (!paths) return { ok: false, group, count: 0, error: `no cache group ${String(group).slice(0, 40)}` };
+  return cacheMissing(paths, group);
+}
+
 /**
  * Cache every file of this version not cached yet: the core and every group
  * (the page asks once it is idle, js/app/offline.js, so one visit makes every
  * page of every puzzle work offline). Resolves {ok, count, fetched}.
  */
-async function cacheAll() {
-  const cache = await caches.open(CACHE);
-  const have = new Set((await cache.keys()).map((r) => r.url));
-  const paths = [...ASSETS, ...Object.values(GROUPS).flat()];
-  const missing = paths.filter((p) => !have.has(absolute(p)));
-  await cache.addAll(revalidating(missing));
-  return { ok: true, group: 'all', count: paths.length, fetched: missing.length };
+function cacheAll() {
+  return cacheMissing([...ASSETS, ...Object.values(GROUPS).flat()], 'all');
 }
 
 /** The groups any older version's cache holds a file of (by URL). */
