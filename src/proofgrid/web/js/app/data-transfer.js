@@ -16,9 +16,9 @@
 // newer one wins; each puzzle keeps its limit, daily games never dropped).
 
 import { CodeError, decodeCode, encodeCode } from './codes.js';
-import { SavedGames } from './games.js';
+import { GAME_LIMIT, SavedGames } from './games.js';
 import { BUILTIN } from './registry.js';
-import { button, el, toast } from './ui.js';
+import { button, el, plural, toast } from './ui.js';
 import { copyField } from './share-view.js';
 
 /** The newest format this site writes and reads. */
@@ -50,8 +50,6 @@ export function exportData(store, names, puzzles = PUZZLES) {
   }
   return encodeCode({ ...value, format: FORMAT, games });
 }
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Import a code made by exportData (any format up to FORMAT). Throws CodeError
@@ -101,7 +99,7 @@ export function importWords({ names, games }) {
   }
   if (games.skipped) text += ` ${plural(games.skipped, 'saved game')} could not be read and ${games.skipped === 1 ? 'was' : 'were'} skipped.`;
   if (games.dropped) {
-    text += ` ${plural(games.dropped, 'older game')} did not fit (each puzzle keeps up to 40) and ${games.dropped === 1 ? 'was' : 'were'} left out.`;
+    text += ` ${plural(games.dropped, 'older game')} did not fit (each puzzle keeps up to ${GAME_LIMIT}) and ${games.dropped === 1 ? 'was' : 'were'} left out.`;
   }
   return text;
 }

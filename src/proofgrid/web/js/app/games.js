@@ -24,6 +24,9 @@ const GAME = 'pg:game:';
 const INDEX = 'pg:games:';
 const LABEL = 'saved game';
 
+/** The most games kept per puzzle, unless a SavedGames is given another limit. */
+export const GAME_LIMIT = 40;
+
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 function validEntry(e) {
@@ -65,12 +68,12 @@ export class SavedGames {
   /**
    * @param {import('./storage.js').Store} store the site's store (its backend and notices)
    * @param {string} puzzle the registry name, e.g. 'matchless'
-   * @param {{limit?: number, now?: () => number}} [opts] at most `limit` games kept (default 40)
+   * @param {{limit?: number, now?: () => number}} [opts] at most `limit` games kept (default GAME_LIMIT)
    */
   constructor(store, puzzle, opts = {}) {
     this.store = store;
     this.puzzle = puzzle;
-    this.limit = Math.max(1, opts.limit ?? 40);
+    this.limit = Math.max(1, opts.limit ?? GAME_LIMIT);
     this.now = opts.now ?? (() => Date.now());
   }
 

@@ -68,6 +68,18 @@ export function firstLine(err) {
   return String((err && err.message) || err).split('\n')[0].slice(0, 160);
 }
 
+/** "1 match", "3 matches": `n` and the word that goes with it. */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A fresh random 64-bit seed (a BigInt) for a new board or a bot's move. */
+export function randomSeed() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return (BigInt(a[0]) << 32n) | BigInt(a[1]);
+}
+
 /**
  * Listen for `type` on `target` while `root` is in the document: the listener
  * removes itself at the first event after the view is gone.

@@ -6,7 +6,7 @@
 // board, and only "New puzzle" starts another. Views other than the daily are
 // loaded on first use (the service worker has them all cached after one visit).
 
-import { el } from '../../app/ui.js';
+import { el, randomSeed } from '../../app/ui.js';
 import { encodeId } from '../../app/router.js';
 import * as engine from '../engine/index.js';
 import { dailyView } from './daily-view.js';
@@ -27,12 +27,6 @@ const LAZY = {
 };
 
 export const DAMAGED_LINK = "This link is damaged — here is today's board instead.";
-
-function randomSeed() {
-  const a = new Uint32Array(2);
-  crypto.getRandomValues(a);
-  return (BigInt(a[0]) << 32n) | BigInt(a[1]);
-}
 
 export class MatchlessApp {
   constructor(engine, store) {

@@ -5,6 +5,7 @@
 
 import { dailyShareText } from '../../app/share.js';
 import { recordFirst, isRecord, summarize } from '../../app/streak.js';
+import { plural } from '../../app/ui.js';
 
 const FIELDS = ['number', 'score', 'par', 'xray'];
 
@@ -13,8 +14,6 @@ export function recordDaily(records, dateISO, { number, score, par, xray = false
   const result = xray ? { number, score, par, xray: true } : { number, score, par };
   return recordFirst(records, dateISO, result, isRecord, FIELDS.filter((k) => k in result));
 }
-
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** "7 matches (at par)", "8 matches (par 7, +1)", or with X-ray "7 matches (par 7, X-ray used)". */
 export function resultWords({ score, par, xray = false }) {

@@ -6,12 +6,12 @@
 // move is animated and announced, and after each game the exact minimax says
 // what perfect play gives and which move changed the result.
 
-import { button, el, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
+import { button, el, prefersReducedMotion, randomSeed, setPageTitle } from '../../app/ui.js';
 import { WorkerClient } from '../../app/worker-client.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
 import {
-  RULES, duelMove, duelOutcome, headline, moveSentence, newDuel, unlitMask,
+  RULES, duelMove, duelOutcome, headline, moveSentence, newDuel, unlitMask, winnerOf,
 } from './duel-match.js';
 import { reviewLines } from './duel-review.js';
 import { DUEL_KEY, OPPONENT_LABELS } from './records.js';
@@ -20,12 +20,6 @@ let botClient = null;
 function bot() {
   botClient ||= new WorkerClient(new URL('./duel-worker.js', import.meta.url));
   return botClient;
-}
-
-function randomSeed() {
-  const a = new Uint32Array(2);
-  crypto.getRandomValues(a);
-  return (BigInt(a[0]) << 32n) | BigInt(a[1]);
 }
 
 const BOT_BUDGET_MS = 900;
@@ -181,7 +175,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
       } else {
         const totals = [0, 1].map((p) => match.played.reduce((t, g) => t + g.scores[p], 0));
         const final = match.games === 2 ? totals : out.scores;
-        const w = duelOutcome({ ...duel, scores: final }).winner;
+        const w = winnerOf(duel.rule, final);
         const key = w === -1 ? 'draws' : w === 0 ? 'p1' : 'p2';
         settings = store.update(DUEL_KEY, (d) => ({ ...d, series: { ...d.series, [key]: d.series[key] + 1 } }));
         if (match.games === 2) {
