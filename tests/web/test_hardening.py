@@ -89,6 +89,13 @@ def test_work_past_the_budget_is_a_422_not_a_hang() -> None:
         assert c.get("/api/health").json() == {"status": "ok"}
 
 
+def test_a_hint_past_the_budget_is_the_same_422() -> None:
+    with TestClient(create_app(engine=PoolSettings(workers=1, budget=0.001))) as c:
+        r = c.post("/api/kirchhoff/hint", json={"id": OPEN_BOARDS[0]})
+        assert r.status_code == 422
+        assert _one_line_error(r) == "this board is too open to decide within 0.001 s: add clues"
+
+
 def test_a_saturated_lane_is_a_503_with_retry_after() -> None:
     app = create_app(engine=PoolSettings(workers=1, queue_depth=0))
     with TestClient(app) as c:

@@ -29,14 +29,16 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from proofgrid import midend, registry
-from proofgrid.kirchhoff.board import Position, is_solution
+from proofgrid.kirchhoff.board import Board, Position, is_solution
 from proofgrid.kirchhoff.codec import Params, encode_board
 from proofgrid.kirchhoff.contract import board_fields
 from proofgrid.kirchhoff.exact import CountLimitError
 from proofgrid.kirchhoff.hint import hint, last_mark_edge
 from proofgrid.kirchhoff.relax import Region
-from proofgrid.kirchhoff.search import TooOpenError, bounded_count, decide
+from proofgrid.kirchhoff.search import TooOpenError, Verdict, bounded_count, decide
 from proofgrid.puzzle import Puzzle, Status
+from proofgrid.server.api import NO_STORE, TOO_OPEN, answer
+from proofgrid.server.engine import engine_of
 from proofgrid.server.models import ERROR_RESPONSES, PlayIn
 from proofgrid.server.pool import job_budget
 
@@ -145,14 +147,19 @@ class KHintOut(BaseModel):
 MODELS: Mapping[str, type[BaseModel]] = {"daily": KDailyOut, "new": KNewOut, "solve": KSolveOut}
 
 
-def too_open(budget: float | None = None) -> str:
-    """The one-line refusal of a board neither the counter nor the search settles."""
-    b = job_budget() if budget is None else budget
-    within = f" within {b:g} s" if b is not None else ""
-    return f"this board is too open to decide{within}: add clues"
+def too_open() -> str:
+    """The one-line refusal of a board neither the counter nor the search settles.
+
+    In a worker, the server's own refusal (:data:`~proofgrid.server.api.TOO_OPEN`)
+    with the worker's budget; elsewhere the search's, without one.
+    """
+    budget = job_budget()
+    return TOO_OPEN.format(budget=budget) if budget is not None else str(TooOpenError())
 
 
-def _decide(board: Any, masks: Sequence[int] | None = None, *, want_solution: bool = True) -> Any:
+def _decide(
+    board: Board, masks: Sequence[int] | None = None, *, want_solution: bool = True
+) -> Verdict:
     try:
         return decide(board, masks, want_solution=want_solution)
     except TooOpenError:
@@ -221,8 +228,6 @@ def hint_job(gid: str, moves: Sequence[str]) -> dict[str, Any]:
 
 def add_routes(router: APIRouter, puzzle: Puzzle[Params, Position]) -> None:
     """Add ``POST /hint`` (the hint ladder's next forced edge) to Kirchhoff's router."""
-    from proofgrid.server.api import NO_STORE, answer  # noqa: PLC0415  (the server imports us)
-    from proofgrid.server.engine import engine_of  # noqa: PLC0415  (as above)
 
     @router.post(
         "/hint",
@@ -231,13 +236,7 @@ def add_routes(router: APIRouter, puzzle: Puzzle[Params, Position]) -> None:
         responses=ERROR_RESPONSES,
     )
     async def hint_route(body: PlayIn, request: Request) -> Response:
-        engine = engine_of(request)
-        data = await engine.json(
-            hint_job,
-            body.id,
-            tuple(body.moves),
-            gid=body.id,
-            too_long=too_open(engine.budget),
-            pure=True,
+        data = await engine_of(request).json(
+            hint_job, body.id, tuple(body.moves), gid=body.id, too_long=TOO_OPEN, pure=True
         )
         return answer(data, NO_STORE)  # bytes rendered by the worker

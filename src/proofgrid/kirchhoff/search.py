@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from proofgrid.kirchhoff.board import ALL_STATES, Board
 from proofgrid.kirchhoff.exact import Count, CountLimitError, Sweep, first_solution
-from proofgrid.kirchhoff.local import propagate, support
+from proofgrid.kirchhoff.local import propagate, single_state, support
 from proofgrid.puzzle import ProofgridError
 
 __all__ = [
@@ -57,7 +57,6 @@ SEARCH_NODES = 20_000
 FIRST_NODES = 2_000
 
 _POP = (0, 1, 1, 2, 1, 2, 2, 3)  # states in a 3-bit mask
-_FIRST = (-1, 0, 1, 0, 2, 0, 1, 0)  # lowest state of a mask
 
 
 class TooOpenError(ProofgridError):
@@ -68,6 +67,9 @@ class TooOpenError(ProofgridError):
     """
 
     http_status = 422
+
+    def __init__(self, message: str = "this board is too open to decide: add clues") -> None:
+        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,7 @@ def two_solutions(
                 if p == 2:
                     break
         if best < 0:
-            found.append(tuple(_FIRST[x] for x in m[:n_e]))
+            found.append(tuple(single_state(x) for x in m[:n_e]))  # all single here
             return
         for s in range(3):
             if not m[best] >> s & 1:
@@ -262,4 +264,4 @@ def decide(
     late = _settled(two_solutions(board, masks, nodes=nodes))
     if late is not None:
         return late
-    raise TooOpenError("this board is too open to decide: add clues")
+    raise TooOpenError

@@ -24,6 +24,8 @@ from proofgrid.matchless.game import State, move_name
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import remaining_par
 from proofgrid.puzzle import Puzzle
+from proofgrid.server.api import NO_STORE, answer
+from proofgrid.server.engine import engine_of
 from proofgrid.server.models import ERROR_RESPONSES, PlayIn
 
 __all__ = [
@@ -162,8 +164,6 @@ def duel_job(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def add_routes(router: APIRouter, puzzle: Puzzle[Params, State]) -> None:
     """Add ``POST /duel`` (the duel bot's move) to Matchless's router."""
-    from proofgrid.server.api import NO_STORE, answer  # noqa: PLC0415  (the server imports us)
-    from proofgrid.server.engine import engine_of  # noqa: PLC0415  (as above)
 
     @router.post(
         "/duel",
