@@ -120,21 +120,18 @@ class PoolSettings:
     nice: int = 0
 
 
-def rss_bytes(pid: int | None = None) -> int:
-    """Resident set size of a process (this one by default), from ``/proc``; 0 if unknown."""
+def _statm_bytes(field: int, pid: int | None = None) -> int:
+    """Field ``field`` of ``/proc/PID/statm`` (0 total size, 1 resident) in bytes; 0 if unknown."""
     try:
         with open(f"/proc/{pid or 'self'}/statm", encoding="ascii") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            return int(f.read().split()[field]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
 
 
-def _vm_bytes() -> int:
-    try:
-        with open("/proc/self/statm", encoding="ascii") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
+def rss_bytes(pid: int | None = None) -> int:
+    """Resident set size of a process (this one by default), from ``/proc``; 0 if unknown."""
+    return _statm_bytes(1, pid)
 
 
 def _die_with_parent() -> None:
@@ -164,7 +161,7 @@ def _worker_main(
             os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     if memory_mb > 0:
-        limit = _vm_bytes() + memory_mb * 1024 * 1024
+        limit = _statm_bytes(0) + memory_mb * 1024 * 1024
         with contextlib.suppress(ValueError, OSError):
             _, hard = resource.getrlimit(resource.RLIMIT_AS)
             if hard != resource.RLIM_INFINITY:
