@@ -36,12 +36,22 @@ from proofgrid.puzzle import split_game_id
 from proofgrid.server.jobs import render
 from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
 
-__all__ = ["CACHE_SIZE", "LANE_NICE", "Engine", "TooLongError", "engine_of", "preload_modules"]
+__all__ = [
+    "CACHE_SIZE",
+    "LANE_NICE",
+    "TOO_LONG",
+    "Engine",
+    "TooLongError",
+    "engine_of",
+    "preload_modules",
+]
 
 #: How much lower each lane's workers' CPU priority is than the server's.
 LANE_NICE = {"generated": 3, "user": 8}
 #: Answers kept by :meth:`Engine.json`.
 CACHE_SIZE = 512
+#: The 422 of work that outlives the time budget (``too_long`` of :meth:`Engine.run`).
+TOO_LONG = "this request needs more than {budget:g} s of work"
 
 
 class TooLongError(ProofgridError):
@@ -122,7 +132,7 @@ class Engine:
         fn: Callable[..., Any],
         *args: Any,
         gid: str | None = None,
-        too_long: str = "this request needs more than {budget:g} s of work",
+        too_long: str = TOO_LONG,
     ) -> Any:
         """``fn(*args)`` in a worker of the lane for ``gid``.
 
@@ -137,7 +147,7 @@ class Engine:
         fn: Callable[..., Any],
         *args: Any,
         gid: str | None = None,
-        too_long: str = "this request needs more than {budget:g} s of work",
+        too_long: str = TOO_LONG,
         pure: bool = False,
     ) -> bytes:
         """``fn(*args)`` rendered to JSON bytes in a worker (:meth:`run`).
