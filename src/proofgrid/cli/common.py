@@ -97,3 +97,16 @@ def quicken(params: Iterable[Any]) -> None:
         bounds = (getattr(info, "min", None), getattr(info, "max", None))
         quick = _QuickCoercion(desc.annotation, bounds, typer_coercion)
         param.get_runtime_param = lambda quick=quick: quick
+
+
+class QuickHelp:
+    """Mixin for a typer command or group: its ``--help`` option is read without pydantic.
+
+    Put it before the typer class (``class C(QuickHelp, TyperCommand)``).
+    """
+
+    def get_help_option(self, ctx: Any) -> Any:
+        """The ``--help`` option, read without pydantic (:func:`quicken`)."""
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        quicken([option])
+        return option

@@ -22,17 +22,11 @@ __all__ = ["PuzzleRoot"]
 # Contexts and commands are typed Any: typer vendors click under a private module name.
 
 
-class PuzzleRoot(TyperGroup):
+class PuzzleRoot(common.QuickHelp, TyperGroup):
     """Eager commands (``par``, ``serve``...) plus one lazily built group per puzzle.
 
     Its own options (``--help``) are read without pydantic (:func:`common.quicken`).
     """
-
-    def get_help_option(self, ctx: Any) -> Any:
-        """The ``--help`` option, read without pydantic."""
-        option = super().get_help_option(ctx)
-        common.quicken([option])
-        return option
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """Each command with its whole one-line summary, wrapped to the terminal, not cut."""

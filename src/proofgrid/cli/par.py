@@ -165,18 +165,12 @@ def par_command(
         )
 
 
-class ParCommand(TyperCommand):
+class ParCommand(common.QuickHelp, TyperCommand):
     """typer's command, its options read without pydantic (:func:`common.quicken`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         common.quicken(self.params)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        """The ``--help`` option, also read without pydantic."""
-        option = super().get_help_option(ctx)
-        common.quicken([option])
-        return option
 
 
 def register(app: typer.Typer) -> None:
