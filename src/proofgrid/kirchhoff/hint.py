@@ -39,7 +39,7 @@ from proofgrid.kirchhoff.board import (
     state_mark,
 )
 from proofgrid.kirchhoff.exact import analyse, is_lost
-from proofgrid.kirchhoff.local import all_free, single_state
+from proofgrid.kirchhoff.local import single_state
 from proofgrid.kirchhoff.moves import format_move, parse_move
 from proofgrid.kirchhoff.proof import (
     BUDGET,
@@ -50,7 +50,14 @@ from proofgrid.kirchhoff.proof import (
 )
 from proofgrid.kirchhoff.proof import obvious_empties as _obvious_empties
 from proofgrid.kirchhoff.relax import Region
-from proofgrid.kirchhoff.words import hint_headline, lost_headline, proof_words
+from proofgrid.kirchhoff.words import (
+    cell_index,
+    hint_headline,
+    lost_headline,
+    proof_words,
+    states_mask,
+    use_masks,
+)
 
 __all__ = ["Hint", "HintKind", "hint", "last_mark_edge", "obvious_empties", "wrong_marks"]
 
@@ -146,7 +153,7 @@ def hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET) -> Hi
         cases, n_region, _ = found.size
         kind = HintKind.EXACT if cases else HintKind.REGION if n_region else HintKind.LOCAL
         last = found.proof["steps"][-1]
-        cell = _cell_of(board, last["cell"]) if "cell" in last else -1
+        cell = cell_index(board, last["cell"]) if "cell" in last else -1
         return _hint_for(
             board,
             kind,
@@ -177,7 +184,7 @@ def _lost(position: Position, budget: int) -> Hint:
     if proof is None:
         return Hint(HintKind.LOST, reason=lost_headline(board, None))
     end = proof["ends"]
-    cell = _cell_of(board, end["cell"]) if "cell" in end else -1
+    cell = cell_index(board, end["cell"]) if "cell" in end else -1
     return Hint(
         HintKind.LOST,
         cell=cell,
@@ -188,33 +195,23 @@ def _lost(position: Position, budget: int) -> Hint:
     )
 
 
-def _cell_of(board: Board, name: str) -> int:
-    return (int(name[1:]) - 1) * board.cols + ord(name[0]) - ord("a")
-
-
 def _proof_regions(board: Board, proof: dict[str, Any]) -> tuple[Region, ...]:
     """The top-level regions of a proof (steps, then the end) with their numbers there."""
-    masks = list(all_free(board))
-    for mv in proof["uses"]:
-        e, mark = parse_move(board, mv)
-        masks[e] = mark_mask(mark)
+    masks = use_masks(board, proof)
     out: list[Region] = []
     for st in proof["steps"]:
         if "region" in st:
             out.append(_as_region(board, st["region"], masks))
-        masks[_edge_of(board, st["edge"])] = sum(1 << _STATE_BIT[x] for x in st["states"])
+        masks[_edge_of(board, st["edge"])] = states_mask(st["states"])
     end = proof.get("ends")
     if end is not None and "region" in end:
         out.append(_as_region(board, end["region"], masks))
     return tuple(out)
 
 
-_STATE_BIT = {">": 1, "<": 2, "x": 0}
-
-
 def _edge_of(board: Board, name: str) -> int:
     a, _, b = name.partition("-")
-    return board.geometry.edge_between(_cell_of(board, a), _cell_of(board, b))
+    return board.geometry.edge_between(cell_index(board, a), cell_index(board, b))
 
 
 def _as_region(board: Board, names: list[str], masks: list[int]) -> Region:

@@ -31,11 +31,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from proofgrid.kirchhoff.board import Board, ClueKind, cell_name
+from proofgrid.kirchhoff.board import Board, ClueKind, cell_name, mark_mask
 from proofgrid.kirchhoff.moves import parse_move
 from proofgrid.kirchhoff.proof import edge_name, parse_node, region_numbers
 
-__all__ = ["clue_text", "hint_headline", "lost_headline", "proof_words"]
+__all__ = [
+    "cell_index",
+    "clue_text",
+    "hint_headline",
+    "lost_headline",
+    "proof_words",
+    "states_mask",
+    "use_masks",
+]
 
 MINUS = "\u2212"
 _STATES = {">": 1, "<": 2, "x": 0}
@@ -131,7 +139,8 @@ def _net(x: int, one: bool = False) -> str:
     return f"send out exactly as many arrows as {they} {take} in"
 
 
-def _mask(states: Sequence[str]) -> int:
+def states_mask(states: Sequence[str]) -> int:
+    """The mask of a proof step's ``states`` (``">"``, ``"<"``, ``"x"``)."""
     return sum(1 << _STATES[s] for s in states)
 
 
@@ -169,10 +178,10 @@ class _Words:
         b = self.board
         for st in steps:
             e = self.edge_ids[st["edge"]]
-            new = _mask(st["states"])
+            new = states_mask(st["states"])
             concl = _conclusion(b, e, new)
             if "cell" in st:
-                c = _cell_index(b, st["cell"])
+                c = cell_index(b, st["cell"])
                 known = self.known(c, e, masks)
                 mid = f"; {known}, so " if known else ": "
                 self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
@@ -209,7 +218,7 @@ class _Words:
     def end(self, end: dict[str, Any], masks: list[int], depth: int) -> None:
         b = self.board
         if "cell" in end:
-            c = _cell_index(b, end["cell"])
+            c = cell_index(b, end["cell"])
             known = self.known(c, -1, masks)
             what = f"; but {known}" if known else ""
             self.say(depth, f"{_clue_phrase(b, c)}{what}: impossible.")
@@ -233,17 +242,24 @@ class _Words:
                 self.case(e, s, case, masks, depth)
 
 
-def _cell_index(board: Board, name: str) -> int:
-    return (int(name[1:]) - 1) * board.cols + ord(name[0]) - ord("a")
+def cell_index(board: Board, name: str) -> int:
+    """The cell named ``name`` in a proof (``b3``): its index on ``board``."""
+    return parse_node(board, name) // 3
+
+
+def use_masks(board: Board, proof: dict[str, Any]) -> list[int]:
+    """Each edge's mask once the proof's ``uses`` (the marks it starts from) are applied."""
+    masks = [_ALL] * board.n_edges
+    for mv in proof["uses"]:
+        e, mark = parse_move(board, mv)
+        masks[e] = mark_mask(mark)
+    return masks
 
 
 def proof_words(board: Board, proof: dict[str, Any]) -> tuple[str, ...]:
     """One sentence per step and end of ``proof`` (nested ones indented); module docstring."""
     w = _Words(board)
-    masks = [_ALL] * board.n_edges
-    for mv in proof["uses"]:
-        e, mark = parse_move(board, mv)
-        masks[e] = 1 << (0 if int(mark) == 3 else int(mark))
+    masks = use_masks(board, proof)
     w.steps(proof["steps"], masks, 0)
     if "ends" in proof:
         w.end(proof["ends"], masks, 0)
