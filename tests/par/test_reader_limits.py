@@ -179,6 +179,19 @@ def test_the_integer_coder_matches_a_dictionary(chunks: list[list[int]], limit: 
         assert [chunk[i] for i in order.tolist()] == list(seen)[before:]
 
 
+@pytest.mark.parametrize("count", [1, 50, 5000])
+@pytest.mark.parametrize("top", [3, 1000, 10**6, 10**12])
+def test_integer_codes_match_a_dictionary(count: int, top: int) -> None:
+    """The general path's integer keying (dense table, dictionary or pandas): codes in
+    first-appearance order and the index of each code's first value."""
+    values = np.random.default_rng(count * 7 + top).integers(0, top, count, dtype=np.int64)
+    seen: dict[int, int] = {}
+    want = [seen.setdefault(v, len(seen)) for v in values.tolist()]
+    codes, first = edgelist._integer_codes(values)
+    assert codes.tolist() == want
+    assert first.tolist() == [want.index(k) for k in range(len(seen))]
+
+
 def test_empty_input_warns_and_directories_read_well(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -70,6 +70,7 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError
+from proofgrid.graph.intcodes import IntegerCoder
 from proofgrid.graph.scc import successors
 
 __all__ = [
@@ -701,32 +702,23 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
     """Exact first-appearance codes of non-negative integers, and the index of
     each code's first occurrence.
 
-    When the values are dense (below twice their count, plus a little), by a
-    table indexed by value: the first position of each value is a scatter-min,
-    O(tokens + max value); otherwise by pandas' integer hash table.
+    When the values are dense (below twice their count, plus a little), by the
+    table indexed by value of :class:`~proofgrid.graph.intcodes.IntegerCoder`,
+    O(tokens + max value); otherwise by a dictionary (a few) or pandas' integer
+    hash table.
     """
     count = values.size
-    top = int(values.max()) + 1
-    if top > 2 * count + (1 << 16):
-        if count <= _SMALL:
-            seen: dict[int, int] = {}
-            out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
-            return out, _first_positions(out)
-        import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
+    dense = IntegerCoder().add(values, 2 * count + (1 << 16))
+    if dense is not None:
+        return dense
+    if count <= _SMALL:
+        seen: dict[int, int] = {}
+        out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
+        return out, _first_positions(out)
+    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
 
-        factorized = np.asarray(pd.factorize(values)[0], dtype=np.int64)
-        return factorized, _first_positions(factorized)
-    first = np.full(top, count, dtype=np.int64)
-    for i in range(0, count, _BATCH):
-        batch = values[i : i + _BATCH]
-        np.minimum.at(first, batch, np.arange(i, i + batch.size, dtype=np.int64))
-    is_first = np.zeros(count, dtype=bool)
-    is_first[first[first < count]] = True
-    order = np.flatnonzero(is_first)  # first appearances, in file order
-    itype = np.int32 if count < 2**31 else np.int64
-    code: IntArray = np.empty(top, dtype=itype)
-    code[values[order]] = np.arange(order.size, dtype=itype)
-    return code[values], order
+    factorized = np.asarray(pd.factorize(values)[0], dtype=np.int64)
+    return factorized, _first_positions(factorized)
 
 
 def _first_positions(codes: IntArray) -> IntArray:
@@ -869,8 +861,6 @@ def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList
     the caller then parses the file by the general path (at most one wasted pass).
     Errors are raised exactly as :func:`_tokenize` raises them.
     """
-    from proofgrid.graph.intcodes import IntegerCoder  # noqa: PLC0415 (small module)
-
     coder = IntegerCoder()
     itype = _index_type(buf.size)
     src: list[Int32Array] = []
