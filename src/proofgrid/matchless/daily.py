@@ -36,8 +36,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from proofgrid import midend
 from proofgrid.matchless.board import Board
-from proofgrid.matchless.generate import GENERATOR_VERSION, generate_board
+from proofgrid.matchless.generate import generate_board
 from proofgrid.matchless.params import V2, Params
 from proofgrid.matchless.solve import Analysis, Solution, analyse, solve
 from proofgrid.puzzle import InvalidParamsError
@@ -93,8 +94,7 @@ def daily_params(date: dt.date) -> Params:
 
 def daily_seed(date: dt.date) -> int:
     """The 64-bit seed of a date's stream (module docstring)."""
-    version = GENERATOR_VERSION if date < SWITCH else DAILY_PARAMS_V2.version
-    return seed_from_text(f"matchless/v{version}/daily/{date.isoformat()}")
+    return seed_from_text(f"matchless/v{daily_params(date).version}/daily/{date.isoformat()}")
 
 
 def puzzle_number(date: dt.date) -> int:
@@ -107,9 +107,7 @@ def puzzle_number(date: dt.date) -> int:
 
 def parse_date(text: str) -> dt.date:
     """Exactly ``YYYY-MM-DD`` after trimming spaces (:func:`proofgrid.midend.parse_date`)."""
-    from proofgrid.midend import parse_date as exact  # noqa: PLC0415  (one rule, no cycle)
-
-    return exact(text.strip(" "))
+    return midend.parse_date(text.strip(" "))
 
 
 def clears_bar(a: Analysis) -> bool:
