@@ -3,10 +3,11 @@
 ``tests/toy`` holds a complete puzzle (``Lamps``) and registers it through the
 documented extension point (``PROOFGRID_PLUGINS`` naming a module that calls
 :func:`proofgrid.registry.register`). With no change to any shared file it
-gets its CLI commands, its API routes, its study and bank tasks and its
-browser route. Oracles: the toy's own rules (a board's lit lamps are its
-solution; a bank line's ID regenerates the board), the 1-worker run against
-the 2-worker run, and the OpenAPI document against the routes answered.
+gets its CLI commands (``hint`` among them), its API routes (``POST /hint``
+among them), its study and bank tasks and its browser route. Oracles: the
+toy's own rules (a board's lit lamps are its solution; a bank line's ID
+regenerates the board), the 1-worker run against the 2-worker run, the CLI
+against the API, and the OpenAPI document against the routes answered.
 """
 
 from __future__ import annotations
@@ -25,7 +26,12 @@ from proofgrid import registry
 from proofgrid.server import create_app, load_site
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PROOFGRID_PLUGINS": "tests.toy.plugin"}
+# this checkout's package first (not whichever one the venv installed), then the tests tree
+ENV = {
+    **os.environ,
+    "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT))),
+    "PROOFGRID_PLUGINS": "tests.toy.plugin",
+}
 
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -68,6 +74,15 @@ def test_cli_lists_and_plays_the_toy() -> None:
     moves = "".join(f"{m}\n" for m in board["lit"])
     play = cli("lamps", "play", board["id"], stdin="u\nr\n" + moves)
     assert play.returncode == 0 and "solved" in play.stdout
+    hint = cli("lamps", "hint", board["id"], "--moves", str(board["lit"][0]), "--json")
+    assert hint.returncode == 0, hint.stderr
+    data = json.loads(hint.stdout)
+    rest = board["lit"][1:]
+    assert data["id"] == board["id"] and data["status"] == ("playing" if rest else "won")
+    if rest:
+        assert data["hint"]["move"] == str(rest[0]) and data["hint"]["lamps"] == {"left": len(rest)}
+    text = cli("lamps", "hint", board["id"])
+    assert text.returncode == 0 and f"play {board['lit'][0]}" in text.stdout
     bad = cli("lamps", "solve", "5:10x01")
     assert (
         bad.returncode == 2 and bad.stderr.startswith("error: ") and "Traceback" not in bad.stderr
@@ -105,6 +120,14 @@ def test_api_routes_come_from_the_registry(toy: None) -> None:
     solve = client.post("/api/lamps/solve", json={"id": body["id"], "moves": ["1"]})
     assert solve.status_code == 200 and solve.json()["lit"] == body["lit"]
     assert client.get("/api/lamps/daily/2026-12-03").json()["number"] == 4
+    assert "/api/lamps/hint" in paths
+    lit = [str(m) for m in body["lit"]]
+    for moves in ([], lit[:1], lit):
+        got = client.post("/api/lamps/hint", json={"id": body["id"], "moves": moves})
+        assert got.status_code == 200, got.text
+        want = cli("lamps", "hint", body["id"], "--moves", " ".join(moves), "--json")
+        assert got.content + b"\n" == want.stdout.encode()  # the CLI prints the API's bytes
+    assert got.json() == {"id": body["id"], "status": "won", "hint": None}
     bad = client.post("/api/lamps/solve", json={"id": "5:1x"})
     assert bad.status_code == 400 and isinstance(bad.json()["detail"], str)
 

@@ -9,7 +9,7 @@ Given any registered :class:`~proofgrid.puzzle.Puzzle`, the midend
 * answers dailies by date (:func:`daily`), refusing dates before the puzzle's
   launch;
 * builds the JSON shapes the CLI and the API share (:func:`board_json`,
-  :func:`daily_json`, :func:`new_json`).
+  :func:`daily_json`, :func:`new_json`, :func:`hint_json`).
 
 Nothing here names a puzzle: the CLI, the API and the studies runner reach the
 puzzles through :mod:`proofgrid.registry` and this module.
@@ -18,13 +18,14 @@ puzzles through :mod:`proofgrid.registry` and this module.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from proofgrid.errors import InvalidGameIdError, InvalidParamsError
-from proofgrid.puzzle import Puzzle, parse_seed, split_game_id
+from proofgrid.puzzle import Puzzle, Status, parse_seed, split_game_id
 
 __all__ = [
     "Game",
@@ -33,6 +34,8 @@ __all__ = [
     "daily",
     "daily_json",
     "decode_params",
+    "hint_json",
+    "json_text",
     "new_json",
     "parse_date",
     "preset",
@@ -176,6 +179,36 @@ def daily_json(puzzle: Puzzle[Any, Any], date: dt.date) -> dict[str, Any]:
     if seed_id is not None:
         data["seed_id"] = seed_id
     return data
+
+
+def json_text(data: Any) -> str:
+    """``data`` as the one JSON text the API answers: UTF-8 characters as they are, no NaN,
+    compact separators (FastAPI's ``JSONResponse`` rendering). The CLI prints the same
+    text where it promises the API's bytes (``hint --json``)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":"))
+
+
+def hint_json(game: Game[Any, Any], moves: Sequence[str] = (), **options: Any) -> dict[str, Any]:
+    """The hint of the position after ``moves``: one JSON shape for every puzzle.
+
+    ``{"id", "status", "hint"}``: ``id`` is the board's fixed game ID,
+    ``status`` the position's (``playing``, ``won`` or ``lost``) and ``hint``
+    ``null`` when the game is won, otherwise :meth:`Puzzle.hint_json`
+    (``move``, ``words``, ``proof`` and the puzzle's own key). The CLI's
+    ``hint --json`` prints it and the API's ``POST /hint`` answers it, so both
+    give the same bytes for the same position. ``options`` are the puzzle's
+    declared hint options (:attr:`Puzzle.hint_options`). The cost is the
+    puzzle's ``hint`` and ``status``.
+    """
+    puzzle = game.puzzle
+    state = game.play(moves)
+    hint = puzzle.hint(state, last_move=moves[-1] if moves else None, **options)
+    status = puzzle.status(state)
+    return {
+        "id": game.id,
+        "status": status.value,
+        "hint": None if status is Status.WON else puzzle.hint_json(hint),
+    }
 
 
 @dataclass(slots=True)

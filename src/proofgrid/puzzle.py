@@ -9,7 +9,7 @@ provides the same named operations, in this order in its modules:
   (raises :class:`InvalidDescError`), ``new_game(desc) -> State``;
 * moves as short strings: ``execute_move(state, move) -> State`` (pure;
   raises :class:`InvalidMoveError`);
-* answers: ``solve(state)``, ``hint(state)``, ``status(state) -> Status``;
+* answers: ``solve(state)``, ``hint(state) -> Hint | None``, ``status(state) -> Status``;
 * text: ``format(state)``.
 
 Game IDs are text both ways: ``params:desc`` names a fixed board and
@@ -26,7 +26,7 @@ import datetime as dt
 import enum
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from proofgrid.errors import (
@@ -40,6 +40,7 @@ from proofgrid.rng import seed_from_text
 
 __all__ = [
     "GameId",
+    "Hint",
     "InvalidDescError",
     "InvalidGameIdError",
     "InvalidMoveError",
@@ -58,6 +59,35 @@ class Status(enum.Enum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The contract's hint: the move to play next, its reason in words, and its proof.
+
+    One value for every puzzle, so the midend serves every puzzle's hints with
+    one JSON shape (:meth:`Puzzle.hint_json`); the ``repr`` pastes back.
+
+    Attributes
+    ----------
+    move : str or None
+        The move to play, in the puzzle's move notation (``c4``, ``a1>b1``):
+        what :meth:`Puzzle.execute_move` accepts. ``None`` when no move is
+        worth suggesting (the position is lost, or nothing is forced).
+    words : tuple of str
+        The reason in sentences a player reads, first the headline.
+    proof : mapping or None
+        The checkable proof as plain JSON (its format is the puzzle's and is
+        documented with it); ``None`` when the puzzle has none to show.
+    extra : mapping
+        What only this puzzle says about the hint (plain JSON); it appears in
+        the JSON under the puzzle's name.
+    """
+
+    move: str | None
+    words: tuple[str, ...] = ()
+    proof: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,9 +238,31 @@ class Puzzle(abc.ABC, Generic[P, S]):
     def solve(self, state: S) -> Any:
         """The answer with its proof (what that is belongs to the puzzle)."""
 
+    #: Options only this puzzle's hints take (``Kirchhoff``'s ``--mark-empties``),
+    #: as :class:`proofgrid.study_tasks.Option` rows: the CLI's ``hint`` command
+    #: offers them and passes their values to :meth:`hint` by name.
+    hint_options: ClassVar[tuple[Any, ...]] = ()
+
     @abc.abstractmethod
-    def hint(self, state: S) -> Any:
-        """The next step with its reason, or None when there is nothing to suggest."""
+    def hint(self, state: S, *, last_move: str | None = None, **options: Any) -> Hint | None:
+        """The next move with its reason and proof; None once the game is won.
+
+        ``last_move`` is the move that led to ``state`` (if known): a puzzle
+        may prefer a hint next to it among equally good ones. ``options`` are
+        the values of :attr:`hint_options`, by name.
+        """
+
+    def hint_json(self, hint: Hint | None) -> dict[str, Any] | None:
+        """A hint as JSON: ``move``, ``words``, ``proof`` and the puzzle's :attr:`name`
+        holding :attr:`Hint.extra` (``None`` for no hint)."""
+        if hint is None:
+            return None
+        return {
+            "move": hint.move,
+            "words": list(hint.words),
+            "proof": None if hint.proof is None else dict(hint.proof),
+            self.name: dict(hint.extra),
+        }
 
     @abc.abstractmethod
     def status(self, state: S) -> Status:

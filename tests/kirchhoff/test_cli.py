@@ -83,7 +83,13 @@ def test_hint_with_moves(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", ID)
     assert code == 0 and "local:" in out and "move: a1xb1" in out
     code, out, _ = run(capsys, "hint", ID, "--moves", "a1>b1", "--json")
-    assert json.loads(out)["kind"] == "lost"
+    data = json.loads(out)
+    assert data["status"] == "lost" and data["hint"]["move"] is None
+    assert data["hint"]["kirchhoff"]["kind"] == "lost"
+    assert data["hint"]["kirchhoff"]["wrong_marks"] == ["a1>b1"]
+    code, out, _ = run(capsys, "hint", ID, "--mark-empties", "--json")
+    own = json.loads(out)["hint"]["kirchhoff"]
+    assert code == 0 and "a1xb1" in own["marked_empty"]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Game IDs, moves, cascades, status, hints and the contract object.
+"""Game IDs, moves, cascades, status and the contract object (hints: ``test_hint.py``).
 
 Oracles: networkx shortest-path lengths for cascade depths, brute-force
 remaining par (via the solver on the induced subgraph compared with
@@ -19,7 +19,6 @@ from proofgrid.matchless.format import format_state, format_xray
 from proofgrid.matchless.game import (
     execute_move,
     game_id,
-    hint,
     last_par_reachable,
     move_name,
     new_state,
@@ -29,7 +28,7 @@ from proofgrid.matchless.game import (
 )
 from proofgrid.matchless.generate import generate_board, seed_value
 from proofgrid.matchless.params import Params
-from proofgrid.matchless.solve import remaining_par, solve
+from proofgrid.matchless.solve import solve
 from proofgrid.puzzle import (
     InvalidDescError,
     InvalidGameIdError,
@@ -88,21 +87,6 @@ def test_no_shell_at_empty_cell() -> None:
     b = Board(2, 2, (None, 0, 0, 0))
     with pytest.raises(InvalidMoveError, match="no shell at a1"):
         execute_move(new_state(b), "a1")
-
-
-@given(boards)
-def test_hint_lowers_remaining_par(board: Board) -> None:
-    state = new_state(board)
-    par = solve(board).par
-    while state.unlit:
-        h = hint(state)
-        assert h is not None
-        before = remaining_par(board, state.unlit).par
-        assert h.remaining_par == before
-        state = strike(state, h.shell).state
-        assert remaining_par(board, state.unlit).par == before - 1
-    assert state.matches == par
-    assert hint(state) is None
 
 
 def test_last_par_reachable() -> None:

@@ -4,6 +4,12 @@
 
 Each case is a CLI argument list or an API request; the recorded output is the
 exact stdout and exit code (CLI) or status and JSON body (API).
+
+    python -m tests.pins.make_pins hint
+
+re-records only the hint cases (every case whose command or route is
+``hint``) and keeps every other recorded output as it is: the one family
+re-recorded when the hint became a contract operation with one JSON shape.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import sys
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -36,6 +43,9 @@ CLI_CASES: list[list[str]] = [
     ["kirchhoff", "count", "3x3:ERzCA6G8", "--json"],
     ["kirchhoff", "hint", "5x5de#42", "--json"],
     ["kirchhoff", "hint", "5x5de#42", "--moves", "a1>b1"],
+    ["kirchhoff", "hint", "5x5de#42", "--moves", "a1>b1", "--json"],
+    ["matchless", "hint", "5x5#42", "--json"],
+    ["matchless", "hint", "5x5#42", "--moves", "d3", "--json"],
     ["kirchhoff", "solve", "7x7dh:garbage"],
 ]
 
@@ -49,6 +59,9 @@ API_CASES: list[tuple[str, str, dict[str, object] | None]] = [
     ("GET", "/api/kirchhoff/new?params=easy&seed=42", None),
     ("POST", "/api/kirchhoff/solve", {"id": "5x5de#42", "moves": ["a1>b1"]}),
     ("POST", "/api/kirchhoff/hint", {"id": "5x5de#42", "moves": []}),
+    ("POST", "/api/kirchhoff/hint", {"id": "5x5de#42", "moves": ["a1>b1"]}),
+    ("POST", "/api/matchless/hint", {"id": "5x5#42", "moves": []}),
+    ("POST", "/api/matchless/hint", {"id": "5x5#42", "moves": ["d3"]}),
     ("GET", "/api/matchless/daily/1999-01-01", None),
     ("POST", "/api/kirchhoff/solve", {"id": "7x7dh:garbage"}),
 ]
@@ -70,14 +83,36 @@ def run_api(client: object, method: str, url: str, body: object) -> dict[str, ob
     return {"method": method, "url": url, "body": body, "status": r.status_code, "json": r.json()}
 
 
-def main() -> None:
+def _is_hint_cli(args: list[str]) -> bool:
+    return len(args) > 1 and args[1] == "hint"
+
+
+def _is_hint_api(url: str) -> bool:
+    return url.endswith("/hint")
+
+
+def main(only_hints: bool = False) -> None:
+    """Record every case, or (``only_hints``) the hint cases only, in case order."""
     client = TestClient(create_app())
+    path = HERE / "pins.json"
+    old = json.loads(path.read_text()) if only_hints else {"cli": [], "api": []}
+    kept_cli = {json.dumps(c["args"]): c for c in old["cli"]}
+    kept_api = {json.dumps([c["method"], c["url"], c["body"]]): c for c in old["api"]}
+
+    def cli_case(a: list[str]) -> dict[str, object]:
+        key = json.dumps(a)
+        return kept_cli[key] if only_hints and not _is_hint_cli(a) else run_cli(a)
+
+    def api_case(m: str, u: str, b: dict[str, object] | None) -> dict[str, object]:
+        key = json.dumps([m, u, b])
+        return kept_api[key] if only_hints and not _is_hint_api(u) else run_api(client, m, u, b)
+
     data = {
-        "cli": [run_cli(a) for a in CLI_CASES],
-        "api": [run_api(client, m, u, b) for m, u, b in API_CASES],
+        "cli": [cli_case(a) for a in CLI_CASES],
+        "api": [api_case(m, u, b) for m, u, b in API_CASES],
     }
-    (HERE / "pins.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":
-    main()
+    main(only_hints=sys.argv[1:] == ["hint"])

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from proofgrid.errors import InvalidDescError, InvalidMoveError, InvalidParamsError
-from proofgrid.puzzle import Puzzle, Status
+from proofgrid.puzzle import Hint, Puzzle, Status
 from proofgrid.rng import SplitMix64, seed_from_text
 
 
@@ -81,9 +81,12 @@ class Lamps(Puzzle[int, Row]):
     def solve(self, state: Row) -> list[int]:
         return [i + 1 for i, on in enumerate(state.lit) if on]
 
-    def hint(self, state: Row) -> str | None:
+    def hint(self, state: Row, *, last_move: str | None = None, **options: Any) -> Hint | None:
         todo = self.solve(state)
-        return str(todo[0]) if todo else None
+        if not todo:
+            return None
+        words = (f"Lamp {todo[0]} is still lit: switch it off.", f"{len(todo)} lamp(s) are lit.")
+        return Hint(str(todo[0]), words, {"lit": todo}, {"left": len(todo)})
 
     def status(self, state: Row) -> Status:
         return Status.PLAYING if any(state.lit) else Status.WON

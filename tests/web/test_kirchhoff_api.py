@@ -20,7 +20,7 @@ from proofgrid.kirchhoff.board import ALL_STATES, Board, Mark, Position
 from proofgrid.kirchhoff.codec import decode_board, presets
 from proofgrid.kirchhoff.daily import daily
 from proofgrid.kirchhoff.generate import generate_board
-from proofgrid.kirchhoff.moves import format_move
+from proofgrid.kirchhoff.moves import format_move, parse_move
 from tests.kirchhoff.proofcheck import check, clues_from_json, hint_of_move
 
 if TYPE_CHECKING:
@@ -120,24 +120,29 @@ def test_hints_are_forced_and_lost_verdicts_carry_checked_proofs(client: TestCli
     for _ in range(6):
         r = client.post("/api/kirchhoff/hint", json={"id": gid, "moves": moves})
         assert r.status_code == 200, r.text
-        h = r.json()
-        assert h["kind"] in {"local", "region", "exact"}
+        assert r.json()["status"] == "playing"
+        h = r.json()["hint"]
+        assert h["kirchhoff"]["kind"] in {"local", "region", "exact"}
+        edge, mark = parse_move(board, h["move"])
+        state = 0 if mark is Mark.CROSS else int(mark)
+        assert h["kirchhoff"]["state"] == state
         # Forced: no completion of the position takes another state on that edge.
         masks = list(pos.masks())
-        masks[h["edge"]] &= ~(1 << h["state"])
+        masks[edge] &= ~(1 << state)
         assert branch_count(board, masks, cap=1) == 0
         # Its proof is accepted by the independent checker, and words go with it.
         check(clues, h["proof"], hint=hint_of_move(h["move"]), marks=moves)
         assert h["words"]
-        mark = Mark(h["state"]) if h["state"] else Mark.CROSS
-        pos = pos.with_mark(h["edge"], mark)
+        pos = pos.with_mark(edge, mark)
         moves.append(h["move"])
     # A wrong arrow: lost, and the proof's uses hold exactly that mark.
     wrong_e = next(e for e, s in enumerate(gen.solution) if s == 0)
     wrong = format_move(board, wrong_e, Mark.FORWARD)
     r = client.post("/api/kirchhoff/hint", json={"id": gid, "moves": [wrong]})
-    h = r.json()
-    assert h["kind"] == "lost" and h["edge"] == -1
+    assert r.json()["status"] == "lost"
+    h = r.json()["hint"]
+    assert h["kirchhoff"]["kind"] == "lost" and h["kirchhoff"]["edge"] is None
+    assert h["move"] is None
     check(clues, h["proof"], lost=True, marks=[wrong])
     assert h["proof"]["uses"] == [wrong]
 

@@ -1,13 +1,18 @@
-"""Shared CLI helpers: one-line errors, exit codes, and option values read without pydantic."""
+"""Shared CLI helpers: one-line errors, exit codes, commands built from declared options,
+and option values read without pydantic."""
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from proofgrid.study_tasks import Option
 
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
@@ -24,6 +29,34 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Report a one-line error and exit with ``code`` (2 = bad input)."""
     error(message)
     raise typer.Exit(code)
+
+
+def option_parameter(opt: Option) -> inspect.Parameter:
+    """A keyword parameter whose default is the ``typer.Option`` that ``opt`` declares.
+
+    How the CLI mounts options a puzzle declares as data (study options,
+    :attr:`proofgrid.puzzle.Puzzle.hint_options`).
+    """
+    kind: Any = list[opt.kind] if opt.multiple else opt.kind  # type: ignore[name-defined]
+    default = typer.Option(opt.default, *opt.flags, help=opt.help, min=opt.min)
+    return inspect.Parameter(
+        opt.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind
+    )
+
+
+def keyword_command(
+    name: str, params: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]
+) -> Callable[..., None]:
+    """A function typer reads as a command with exactly ``params`` (typer calls it by keyword);
+    ``body`` gets the values by name."""
+
+    def command(**values: Any) -> None:
+        body(values)
+
+    command.__name__ = name
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
 
 
 _DIGITS = re.compile(r"[0-9]{1,18}")

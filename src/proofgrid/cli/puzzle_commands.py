@@ -1,4 +1,4 @@
-"""The commands every puzzle gets, generated from its contract: new, solve, daily, play.
+"""The commands every puzzle gets, generated from its contract: new, solve, daily, hint, play.
 
 :func:`puzzle_app` builds the ``proofgrid <puzzle>`` group of any registered
 :class:`~proofgrid.puzzle.Puzzle`: the shared commands below (through
@@ -14,6 +14,7 @@ own subclass from the contract's ``cli()`` hook. Nothing here names a puzzle.
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import json
 import secrets
 from typing import Any, Generic, TypeVar
@@ -21,6 +22,7 @@ from typing import Any, Generic, TypeVar
 import typer
 
 from proofgrid import midend
+from proofgrid.cli import common
 from proofgrid.cli.play import Player, run_play
 from proofgrid.cli.studies import add_study_commands
 from proofgrid.midend import Game
@@ -102,6 +104,21 @@ class PuzzleCli(Generic[P, S]):
         """:func:`proofgrid.midend.board_json` (the board with its proof)."""
         return midend.board_json(game)
 
+    # --- hint ---------------------------------------------------------------------------
+
+    def hint_text(self, game: Game[P, S], moves: list[str], data: dict[str, Any]) -> str:
+        """The position's drawing, then the move and the words of :func:`midend.hint_json`."""
+        lines = [self.puzzle.format(game.play(moves))]
+        hint = data["hint"]
+        if hint is None:
+            lines.append("solved: nothing left to hint")
+        else:
+            lines.append(
+                f"{data['status']}: " + (f"play {hint['move']}" if hint["move"] else "no move")
+            )
+            lines.extend(f"  {w}" for w in hint["words"])
+        return "\n".join(lines)
+
     # --- play ---------------------------------------------------------------------------
 
     def player(self, game: Game[P, S]) -> Player[S]:
@@ -125,7 +142,11 @@ def _random_seed() -> str:
 
 
 def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
-    """Add ``new``, ``solve``, ``daily`` and ``play`` for ``cli.puzzle`` to ``group``."""
+    """Add ``new``, ``solve``, ``daily``, ``hint`` and ``play`` for ``cli.puzzle`` to ``group``.
+
+    ``hint`` takes the puzzle's declared :attr:`~proofgrid.puzzle.Puzzle.hint_options`
+    besides ``--moves`` and ``--json``; its JSON is :func:`proofgrid.midend.hint_json`.
+    """
     puzzle = cli.puzzle
     presets = ", ".join(puzzle.presets())
     params_help = f"Params text, e.g. {puzzle.encode_params(puzzle.default_params())}."
@@ -165,6 +186,42 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
         """The board of the day: the same for everyone, rebuilt from the date."""
         day = cli.parse_date(date)
         emit(cli.daily_json(day, preset) if as_json else cli.daily_text(day, preset))
+
+    def hint(values: dict[str, Any]) -> None:
+        g = midend.resolve(puzzle, values.pop("game"))
+        moves = values.pop("moves").split()
+        as_json = values.pop("as_json")
+        data = midend.hint_json(g, moves, **values)
+        # the API's bytes exactly (POST /api/<puzzle>/hint answers the same text)
+        emit(midend.json_text(data) if as_json else cli.hint_text(g, moves, data))
+
+    reserved = {"game", "moves", "as_json"}
+    hint_params = [
+        inspect.Parameter(
+            "game",
+            inspect.Parameter.KEYWORD_ONLY,
+            default=typer.Argument(..., help=GAME_HELP),
+            annotation=str,
+        ),
+        inspect.Parameter(
+            "moves",
+            inspect.Parameter.KEYWORD_ONLY,
+            default=typer.Option(
+                "", "--moves", "-m", help="Moves played so far, separated by spaces."
+            ),
+            annotation=str,
+        ),
+        *(common.option_parameter(o) for o in puzzle.hint_options if o.name not in reserved),
+        inspect.Parameter(
+            "as_json",
+            inspect.Parameter.KEYWORD_ONLY,
+            default=typer.Option(False, "--json", help="Print the hint as JSON."),
+            annotation=bool,
+        ),
+    ]
+    group.command(
+        "hint", help="The next move of a position with its reason and proof (or why it is lost)."
+    )(common.keyword_command("hint", hint_params, hint))
 
     @group.command("play")
     def play(

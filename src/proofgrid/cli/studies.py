@@ -202,11 +202,7 @@ def _option(opt: Option) -> inspect.Parameter:
     """A keyword parameter whose default is the ``typer.Option`` that ``opt`` declares."""
     if opt.name in _SHARED:
         raise ValueError(f"study option {opt.name!r} would shadow a shared option")
-    kind: Any = list[opt.kind] if opt.multiple else opt.kind  # type: ignore[name-defined]
-    default = typer.Option(opt.default, *opt.flags, help=opt.help, min=opt.min)
-    return inspect.Parameter(
-        opt.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind
-    )
+    return common.option_parameter(opt)
 
 
 def _shared(name: str, kind: Any, default: Any) -> inspect.Parameter:
@@ -221,18 +217,7 @@ def _backend_options() -> list[inspect.Parameter]:
     ]
 
 
-def _command(
-    name: str, params: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]
-) -> Callable[..., None]:
-    """A function typer reads as a command with exactly ``params`` (typer calls it by keyword)."""
-
-    def command(**values: Any) -> None:
-        body(values)
-
-    command.__name__ = name
-    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    command.__annotations__ = {p.name: p.annotation for p in params}
-    return command
+_command = common.keyword_command
 
 
 def _prepare(

@@ -1,22 +1,22 @@
-"""Kirchhoff's part of the JSON API: its response models, its positions, and the hint route.
+"""Kirchhoff's part of the JSON API: its response models and its positions.
 
 The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new`` and
 ``solve`` with :func:`~proofgrid.kirchhoff.contract.board_fields` (``solution``
 as edge states, the API's documented meaning); this module names those
-answers' models (:data:`MODELS`), builds a position's ``position`` field
-(:func:`position_json`) and adds ``POST /api/kirchhoff/hint`` (:func:`add_routes`).
+answers' models (:data:`MODELS`) and builds a position's ``position`` field
+(:func:`position_json`). Its hints are the generic ``POST /api/kirchhoff/hint``
+(:func:`proofgrid.midend.hint_json` over :func:`proofgrid.kirchhoff.hint.contract_hint`).
 
 Every answer is exact: counts come from the frontier-sweep counter
 (:mod:`proofgrid.kirchhoff.exact`) under a work bound and, on a board too
 open for it, from the search for two distinct solutions
 (:func:`proofgrid.kirchhoff.search.decide`), so an open user-made board gets
-its verdict ("many solutions", ``capped: true``) in milliseconds; hints come
-from :func:`proofgrid.kirchhoff.hint.hint`. What neither settles within its
-counted budget is a 422 "this board is too open to decide within N s: add
+its verdict ("many solutions", ``capped: true``) in milliseconds. What
+neither settles within its counted budget is a 422 "this board is too open to decide within N s: add
 clues" (:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a hang.
 The engine work runs in the server's worker processes
-(:mod:`proofgrid.server.engine`): :func:`board_json`, :func:`position_json`
-and :func:`hint_job` are what the workers call.
+(:mod:`proofgrid.server.engine`): :func:`board_json` and :func:`position_json`
+are what the workers call.
 """
 
 from __future__ import annotations
@@ -24,22 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from proofgrid import midend, registry
+from proofgrid import midend
 from proofgrid.kirchhoff.board import Board, Position, is_solution
 from proofgrid.kirchhoff.codec import Params, encode_board
 from proofgrid.kirchhoff.contract import board_fields
-from proofgrid.kirchhoff.exact import CountLimitError
-from proofgrid.kirchhoff.hint import hint, last_mark_edge
-from proofgrid.kirchhoff.relax import Region
-from proofgrid.kirchhoff.search import TooOpenError, Verdict, bounded_count, decide
-from proofgrid.puzzle import Puzzle, Status
-from proofgrid.server.api import NO_STORE, TOO_OPEN, answer
-from proofgrid.server.engine import engine_of
-from proofgrid.server.models import ERROR_RESPONSES, PlayIn
+from proofgrid.kirchhoff.search import TooOpenError, Verdict, decide
+from proofgrid.puzzle import Status
+from proofgrid.server.api import TOO_OPEN
 from proofgrid.server.pool import job_budget
 
 __all__ = [
@@ -47,14 +40,10 @@ __all__ = [
     "ClueOut",
     "KBoardOut",
     "KDailyOut",
-    "KHintOut",
     "KNewOut",
     "KPositionOut",
     "KSolveOut",
-    "RegionOut",
-    "add_routes",
     "board_json",
-    "hint_job",
     "position_json",
     "too_open",
 ]
@@ -116,33 +105,6 @@ class KSolveOut(KBoardOut):
     position: KPositionOut
 
 
-class RegionOut(BaseModel):
-    """A Gale region: the cells it touches and its numbers."""
-
-    cells: list[int] = Field(description="Cell indices (r*C + c), ascending")
-    outward: bool
-    surplus: int
-    capacity: int
-
-
-class KHintOut(BaseModel):
-    """The hint ladder's answer for a position."""
-
-    kind: str = Field(description="local, region, exact, lost, solved or none")
-    edge: int
-    state: int = Field(description="0 unused, 1 forward, 2 backward; -1 when no edge")
-    move: str
-    cell: int
-    regions: list[RegionOut]
-    trial: bool
-    reason: str
-    proof: dict[str, Any] | None = Field(
-        description="The checkable proof of the hint or lost verdict (docs/proofs.md); "
-        "null when solved, none, or a lost proof too long to show"
-    )
-    words: list[str] = Field(description="The proof in player words: headline, then one per step")
-
-
 #: Response models of the generic routes, by route.
 MODELS: Mapping[str, type[BaseModel]] = {"daily": KDailyOut, "new": KNewOut, "solve": KSolveOut}
 
@@ -192,51 +154,3 @@ def position_json(pos: Position, board: Mapping[str, Any]) -> dict[str, Any]:
         "completions": verdict.count.value,
         "capped": verdict.count.capped,
     }
-
-
-def _region(r: Region) -> RegionOut:
-    return RegionOut(
-        cells=list(r.all_cells()), outward=r.outward, surplus=r.surplus, capacity=r.capacity
-    )
-
-
-def hint_job(gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """The hint ladder's answer for a position, as :class:`KHintOut` JSON (a worker job).
-
-    A position too open for the bounded counter is refused (:func:`too_open`)
-    before the ladder runs, so a hint never builds unbounded frontier layers.
-    """
-    pos = midend.resolve(registry.get("kirchhoff"), gid).play(moves)
-    try:
-        bounded_count(pos.board, pos.masks(), cap=1)
-    except CountLimitError:
-        raise TooOpenError(too_open()) from None
-    h = hint(pos, last_edge=last_mark_edge(pos.board, moves))
-    return KHintOut(
-        kind=h.kind.value,
-        edge=h.edge,
-        state=h.state,
-        move=h.move,
-        cell=h.cell,
-        regions=[_region(r) for r in h.regions],
-        trial=h.trial,
-        reason=h.reason,
-        proof=h.proof,
-        words=list(h.words),
-    ).model_dump()
-
-
-def add_routes(router: APIRouter, puzzle: Puzzle[Params, Position]) -> None:
-    """Add ``POST /hint`` (the hint ladder's next forced edge) to Kirchhoff's router."""
-
-    @router.post(
-        "/hint",
-        summary="The next forced edge of a position, with its reason",
-        response_model=KHintOut,
-        responses=ERROR_RESPONSES,
-    )
-    async def hint_route(body: PlayIn, request: Request) -> Response:
-        data = await engine_of(request).json(
-            hint_job, body.id, tuple(body.moves), gid=body.id, too_long=TOO_OPEN, pure=True
-        )
-        return answer(data, NO_STORE)  # bytes rendered by the worker

@@ -9,14 +9,16 @@ carries the board plainly so anyone can check our claims
 "source"|"sink"|"throughput", "value": n}``, blank cells left out),
 ``solution`` (arrows ``[[r1, c1], [r2, c2]]`` tail → head, unused edges left
 out; ``null`` when there is none), ``count`` and ``capped``, ``grade``
-(``null`` unless the board is unique). The commands only Kirchhoff has,
-``count`` and ``hint``, are added by :func:`add_commands`.
+(``null`` unless the board is unique). ``hint`` is the shared one
+(:func:`proofgrid.midend.hint_json`, with Kirchhoff's ``--mark-empties``);
+the command only Kirchhoff has, ``count``, is added by :func:`add_commands`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -29,27 +31,15 @@ from proofgrid.kirchhoff.board import (
     Board,
     Mark,
     Position,
-    cell_name,
     format_position,
-    is_solution,
 )
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
 from proofgrid.kirchhoff.exact import count, first_solution
 from proofgrid.kirchhoff.grade import grade_board
-from proofgrid.kirchhoff.hint import (
-    Hint,
-    HintKind,
-    hint,
-    last_mark_edge,
-    obvious_empties,
-    wrong_marks,
-)
 from proofgrid.kirchhoff.moves import (
     execute_move,
-    execute_moves,
-    format_move,
     split_moves,
 )
 from proofgrid.midend import Game, History
@@ -85,19 +75,29 @@ def _solved(board: Board, states: tuple[int, ...]) -> str:
     return format_position(Position(board, tuple(_mark(s) for s in states)))
 
 
-def _hint_lines(board: Board, h: Hint) -> list[str]:
-    lines = [f"{h.kind.value}: {h.reason.removeprefix('lost — ')}"]
-    if h.move:
-        lines.append(f"move: {h.move}")
-    for reg in h.regions:
-        parts = [" ".join(cell_name(board, c) for c in reg.cells)]
-        if reg.entry_only:
-            parts.append("entries of " + " ".join(cell_name(board, c) for c in reg.entry_only))
-        if reg.exit_only:
-            parts.append("exits of " + " ".join(cell_name(board, c) for c in reg.exit_only))
+def _hint_lines(hint: Mapping[str, Any]) -> list[str]:
+    """A hint's JSON (:meth:`Puzzle.hint_json`) as lines: kind and headline, move, regions,
+    then the proof's sentences, indented."""
+    own = hint["kirchhoff"]
+    headline, *steps = hint["words"]
+    lines = [f"{own['kind']}: {headline.removeprefix('lost — ')}"]
+    if hint["move"]:
+        lines.append(f"move: {hint['move']}")
+    for reg in own["regions"]:
+        parts = [" ".join(reg["cells"])]
+        if reg["entry_only"]:
+            parts.append("entries of " + " ".join(reg["entry_only"]))
+        if reg["exit_only"]:
+            parts.append("exits of " + " ".join(reg["exit_only"]))
         lines.append("region: " + "; ".join(p for p in parts if p))
-    lines.extend(f"  {w}" for w in h.words)
+    lines.extend(f"  {w}" for w in steps)
     return lines
+
+
+def _hint_of(state: Position) -> dict[str, Any]:
+    json = KIRCHHOFF.hint_json(KIRCHHOFF.hint(state))
+    assert json is not None  # Kirchhoff always answers (solved is a kind of its own)
+    return json
 
 
 _PLAY_HELP = """commands:
@@ -127,7 +127,7 @@ class KirchhoffPlayer(Player[Position]):
 
     def hint_text(self, state: Position) -> str:
         """The hint's kind and reason, its move and the regions behind it."""
-        return "\n".join(_hint_lines(state.board, hint(state)))
+        return "\n".join(_hint_lines(_hint_of(state)))
 
     def command(self, word: str, history: History[Position]) -> Reply[Position] | None:
         """help, id, apply, restart, solve (and the shared hint)."""
@@ -137,10 +137,11 @@ class KirchhoffPlayer(Player[Position]):
         if word == "id":
             return Reply(self.game.id)
         if word in ("a", "apply"):
-            h = hint(pos)
-            if not h.move:
+            h = _hint_of(pos)
+            if not h["move"]:
                 return Reply(self.hint_text(pos))
-            return Reply(f"played {h.move} ({h.kind.value})", execute_move(pos, h.move))
+            kind = h["kirchhoff"]["kind"]
+            return Reply(f"played {h['move']} ({kind})", execute_move(pos, h["move"]))
         if word == "restart":
             return Reply(None, Position.start(pos.board))
         if word == "solve":
@@ -158,7 +159,7 @@ class KirchhoffPlayer(Player[Position]):
         """Solved, or the reason the position is lost."""
         if status is Status.WON:
             return "solved — every clue is met. well done!"
-        return _hint_lines(state.board, hint(state))[0] + "  (undo to go back)"
+        return _hint_lines(_hint_of(state))[0] + "  (undo to go back)"
 
 
 class KirchhoffCli(PuzzleCli[Params, Position]):
@@ -204,6 +205,19 @@ class KirchhoffCli(PuzzleCli[Params, Position]):
         """The board JSON (count capped at 2)."""
         return _json(game)
 
+    def hint_text(
+        self, game: Game[Params, Position], moves: list[str], data: dict[str, Any]
+    ) -> str:
+        """The position's drawing, the edges ``--mark-empties`` crossed, then the hint's lines."""
+        lines = [format_position(game.play(moves))]
+        hint = data["hint"]
+        if hint is None:
+            return "\n".join([*lines, "solved: every clue is met"])
+        marked = hint["kirchhoff"]["marked_empty"]
+        if marked:
+            lines.append("marked empty: " + " ".join(marked))
+        return "\n".join([*lines, *_hint_lines(hint)])
+
     def player(self, game: Game[Params, Position]) -> KirchhoffPlayer:
         """:class:`KirchhoffPlayer`."""
         return KirchhoffPlayer(game)
@@ -224,66 +238,9 @@ def count_cmd(
     print(f"{'at least ' if cnt.capped else ''}{cnt.value} solution{'s' if cnt.value != 1 else ''}")
 
 
-def hint_cmd(
-    game_id: str = typer.Argument(..., help=GAME_HELP),
-    moves: str = typer.Option("", "--moves", "-m", help="Moves played so far, e.g. 'a1>b1 b1xb2'."),
-    empties: bool = typer.Option(
-        False, "--mark-empties", help="First cross every edge the clues alone show empty."
-    ),
-    as_json: bool = JsonOpt,
-) -> None:
-    """The next forced edge of a position, with its proof in words (or why it is lost)."""
-    board = midend.resolve(KIRCHHOFF, game_id).start().board
-    pos = execute_moves(Position.start(board), moves)
-    last = last_mark_edge(board, split_moves(moves))
-    marked: list[str] = []
-    if empties and not is_solution(board, pos.arrows()):
-        for e in obvious_empties(pos):
-            pos = pos.with_mark(e, Mark.CROSS)
-            marked.append(format_move(board, e, Mark.CROSS))
-    h = hint(pos, last_edge=last)
-    if as_json:
-
-        def cells(cs: tuple[int, ...]) -> list[list[int]]:
-            return [[c // board.cols, c % board.cols] for c in cs]
-
-        out: dict[str, Any] = {
-            "kind": h.kind.value,
-            "move": h.move or None,
-            "edge": h.edge if h.edge >= 0 else None,
-            "state": h.state if h.state >= 0 else None,
-            "reason": h.reason,
-            "trial": h.trial,
-            "regions": [
-                {
-                    "cells": cells(r.cells),
-                    "entry_only": cells(r.entry_only),
-                    "exit_only": cells(r.exit_only),
-                    "outward": r.outward,
-                    "surplus": r.surplus,
-                    "capacity": r.capacity,
-                }
-                for r in h.regions
-            ],
-            "proof": h.proof,
-            "words": list(h.words),
-        }
-        if empties:
-            out["marked_empty"] = marked
-        if h.kind is HintKind.LOST:
-            out["wrong_marks"] = [format_move(board, e, pos.marks[e]) for e in wrong_marks(pos)]
-        print(json.dumps(out))
-        return
-    print(format_position(pos))
-    if marked:
-        print("marked empty: " + " ".join(marked))
-    print("\n".join(_hint_lines(board, h)))
-
-
 def add_commands(group: typer.Typer) -> None:
     """Add the commands only Kirchhoff has to its ``proofgrid kirchhoff`` group."""
     group.command("count")(count_cmd)
-    group.command("hint")(hint_cmd)
 
 
 def puzzle_cli(puzzle: Any) -> KirchhoffCli:

@@ -20,9 +20,9 @@ from proofgrid.kirchhoff.daily import DAILY_PRESET, daily, daily_id
 from proofgrid.kirchhoff.exact import Count, count, first_solution
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
-from proofgrid.kirchhoff.hint import Hint
-from proofgrid.kirchhoff.hint import hint as next_hint
-from proofgrid.puzzle import Puzzle, Status
+from proofgrid.kirchhoff.hint import contract_hint
+from proofgrid.puzzle import Hint, Puzzle, Status
+from proofgrid.study_tasks import Option
 
 __all__ = ["KIRCHHOFF", "Kirchhoff", "board_fields", "solution_arrows"]
 
@@ -140,9 +140,28 @@ class Kirchhoff(Puzzle[Params, Position]):
         """A completion (edge states 0/1/2), or None when the position is lost."""
         return first_solution(state.board, state.masks())
 
-    def hint(self, state: Position) -> Hint:
-        """The next forced edge with its reason."""
-        return next_hint(state)
+    #: ``--mark-empties``: first cross every edge the clues alone show empty.
+    hint_options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "mark_empties",
+            ("--mark-empties",),
+            False,
+            "First cross every edge the clues alone show empty.",
+            kind=bool,
+        ),
+    )
+
+    def hint(
+        self,
+        state: Position,
+        *,
+        last_move: str | None = None,
+        mark_empties: bool = False,
+        **options: Any,
+    ) -> Hint:
+        """The next forced edge with its reason and proof, or why the position is lost
+        (:func:`proofgrid.kirchhoff.hint.contract_hint`)."""
+        return contract_hint(state, last_move=last_move, mark_empties=mark_empties)
 
     def status(self, state: Position) -> Status:
         """WON, PLAYING, or LOST (no completion left: the exact counter decides)."""

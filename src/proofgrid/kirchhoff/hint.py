@@ -30,19 +30,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from proofgrid import puzzle
 from proofgrid.kirchhoff.board import (
     Board,
     Mark,
     Position,
+    cell_name,
     is_solution,
     mark_mask,
     state_mark,
 )
-from proofgrid.kirchhoff.exact import analyse, is_lost
+from proofgrid.kirchhoff.exact import CountLimitError, analyse, is_lost
 from proofgrid.kirchhoff.local import single_state
 from proofgrid.kirchhoff.moves import format_move, parse_move
 from proofgrid.kirchhoff.proof import (
     BUDGET,
+    edge_name,
     parse_node,
     prove_hint,
     prove_lost,
@@ -50,6 +53,7 @@ from proofgrid.kirchhoff.proof import (
 )
 from proofgrid.kirchhoff.proof import obvious_empties as _obvious_empties
 from proofgrid.kirchhoff.relax import Region
+from proofgrid.kirchhoff.search import TooOpenError, bounded_count
 from proofgrid.kirchhoff.words import (
     cell_index,
     hint_headline,
@@ -59,7 +63,15 @@ from proofgrid.kirchhoff.words import (
     use_masks,
 )
 
-__all__ = ["Hint", "HintKind", "hint", "last_mark_edge", "obvious_empties", "wrong_marks"]
+__all__ = [
+    "Hint",
+    "HintKind",
+    "contract_hint",
+    "hint",
+    "last_mark_edge",
+    "obvious_empties",
+    "wrong_marks",
+]
 
 
 class HintKind(enum.Enum):
@@ -254,3 +266,67 @@ def wrong_marks(position: Position) -> list[int]:
     return [
         e for e, m in enumerate(position.marks) if m is not Mark.FREE and not sup[e] & mark_mask(m)
     ]
+
+
+def contract_hint(
+    position: Position, *, last_move: str | None = None, mark_empties: bool = False
+) -> puzzle.Hint:
+    """The contract's :class:`proofgrid.puzzle.Hint` of a position (the generic ``hint``).
+
+    ``move`` is the forced edge's move (``a1xb1``, ``a1>b1``), ``None`` when
+    the hint names none (lost, solved, none); ``words`` is the headline, then
+    one sentence per step of the proof; ``proof`` the proof (``docs/proofs.md``)
+    or ``None``. ``extra`` (the JSON's ``kirchhoff`` key) holds the ladder's
+    own fields, every cell and edge by name (cells ``b3``, edges ``a1-b1``):
+    ``kind`` (local, region, exact, lost, solved or none), ``edge`` and
+    ``state`` (0 unused, 1 forward, 2 backward; both ``None`` without an edge),
+    ``cell`` (the cell of the proof's last cell step or of its contradiction,
+    else ``None``), ``regions`` (``cells``, ``entry_only``, ``exit_only``,
+    ``outward``, ``surplus``, ``capacity``), ``trial``, ``marked_empty`` (the
+    moves ``mark_empties`` played first: the edges cell steps alone prove
+    unused) and ``wrong_marks`` (when lost: the marks no solution agrees with).
+
+    ``last_move`` (the player's last move) breaks ties towards its edge. A
+    position too open for the bounded counter is refused with
+    :class:`~proofgrid.kirchhoff.search.TooOpenError` before the ladder runs,
+    so a hint never builds unbounded frontier layers.
+    """
+    board = position.board
+    try:
+        bounded_count(board, position.masks(), cap=1)
+    except CountLimitError:
+        raise TooOpenError() from None
+    marked: list[str] = []
+    if mark_empties and not is_solution(board, position.arrows()):
+        for e in obvious_empties(position):
+            position = position.with_mark(e, Mark.CROSS)
+            marked.append(format_move(board, e, Mark.CROSS))
+    last = last_mark_edge(board, [last_move]) if last_move else -1
+    h = hint(position, last_edge=last)
+
+    def names(cells: tuple[int, ...]) -> list[str]:
+        return [cell_name(board, c) for c in cells]
+
+    extra = {
+        "kind": h.kind.value,
+        "edge": edge_name(board, h.edge) if h.edge >= 0 else None,
+        "state": h.state if h.state >= 0 else None,
+        "cell": cell_name(board, h.cell) if h.cell >= 0 else None,
+        "regions": [
+            {
+                "cells": names(r.cells),
+                "entry_only": names(r.entry_only),
+                "exit_only": names(r.exit_only),
+                "outward": r.outward,
+                "surplus": r.surplus,
+                "capacity": r.capacity,
+            }
+            for r in h.regions
+        ],
+        "trial": h.trial,
+        "marked_empty": marked,
+        "wrong_marks": [format_move(board, e, position.marks[e]) for e in wrong_marks(position)]
+        if h.kind is HintKind.LOST
+        else [],
+    }
+    return puzzle.Hint(h.move or None, (h.reason, *h.words), h.proof, extra)

@@ -11,7 +11,7 @@ The puzzle contract (:class:`proofgrid.puzzle.Puzzle`), in module order:
 * codec — :mod:`~proofgrid.matchless.board`, :mod:`~proofgrid.matchless.codec`
 * solver — :mod:`~proofgrid.matchless.solve`
 * generator — :mod:`~proofgrid.matchless.generate`
-* moves, status, hint — :mod:`~proofgrid.matchless.game`
+* moves, status — :mod:`~proofgrid.matchless.game`; hint — :mod:`~proofgrid.matchless.hint`
 * text — :mod:`~proofgrid.matchless.format`
 
 :data:`MATCHLESS` bundles them as one object satisfying the contract.
@@ -23,7 +23,6 @@ from proofgrid.matchless.board import Board, Direction
 from proofgrid.matchless.codec import CodecError, decode_desc, encode_desc
 from proofgrid.matchless.contract import MATCHLESS, Matchless
 from proofgrid.matchless.game import (
-    Hint,
     State,
     Strike,
     execute_move,
@@ -44,7 +43,6 @@ __all__ = [
     "Board",
     "CodecError",
     "Direction",
-    "Hint",
     "Matchless",
     "Params",
     "Solution",

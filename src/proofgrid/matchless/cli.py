@@ -28,6 +28,7 @@ from proofgrid.matchless.daily import parse_date
 from proofgrid.matchless.duel import Level, Rule, bot_move
 from proofgrid.matchless.format import format_state, format_xray
 from proofgrid.matchless.game import State, move_name, new_state, parse_move, strike
+from proofgrid.matchless.hint import hint
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
@@ -74,9 +75,9 @@ class MatchlessPlayer(Player[State]):
         )
 
     def hint_text(self, state: State) -> str | None:
-        """``hint: b3 — reason``."""
-        h = MATCHLESS.hint(state)
-        return None if h is None else f"hint: {move_name(state.board, h.shell)} — {h.reason}"
+        """``hint: b3 — `` and the hint's words."""
+        h = hint(state, self.par)
+        return None if h is None else f"hint: {h.move} — {' '.join(h.words)}"
 
     def move(self, state: State, line: str) -> tuple[State, str | None]:
         """Strike a match; say how many shells it lit and how deep the cascade ran."""

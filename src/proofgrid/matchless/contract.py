@@ -3,8 +3,9 @@
 Every method delegates to the module that owns the operation, in the
 contract's order: params (:mod:`~proofgrid.matchless.params`) → descriptions
 (:mod:`~proofgrid.matchless.codec`, :mod:`~proofgrid.matchless.generate`) →
-moves, status, hint (:mod:`~proofgrid.matchless.game`) → answers
-(:mod:`~proofgrid.matchless.solve`) → text (:mod:`~proofgrid.matchless.format`)
+moves, status (:mod:`~proofgrid.matchless.game`) → answers
+(:mod:`~proofgrid.matchless.solve`, :mod:`~proofgrid.matchless.hint`) → text
+(:mod:`~proofgrid.matchless.format`)
 → dailies (:mod:`~proofgrid.matchless.daily`) → JSON.
 """
 
@@ -16,12 +17,13 @@ from typing import Any, ClassVar
 
 from proofgrid.matchless import codec, game, generate, params, solve
 from proofgrid.matchless import format as text
+from proofgrid.matchless import hint as proved_hint
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.daily import daily, daily_params
-from proofgrid.matchless.game import Hint, State
+from proofgrid.matchless.game import State
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import Solution
-from proofgrid.puzzle import InvalidDescError, Puzzle, Status
+from proofgrid.puzzle import Hint, InvalidDescError, Puzzle, Status
 
 __all__ = ["MATCHLESS", "Matchless", "explain", "proof_json"]
 
@@ -134,12 +136,14 @@ class Matchless(Puzzle[Params, State]):
         """Par, witness and X-ray of the state's board."""
         return solve.solve(state.board)
 
-    def hint(self, state: State) -> Hint | None:
-        """A shell in a source component of the unlit shells, with the reason."""
-        return game.hint(state)
+    def hint(self, state: State, *, last_move: str | None = None, **options: object) -> Hint | None:
+        """The proved hint (:mod:`proofgrid.matchless.hint`): a shell of a source component
+        of the unlit shells, its words and its proof; None once the sky is clear."""
+        return proved_hint.hint(state)
 
     def status(self, state: State) -> Status:
-        """WON or PLAYING (Matchless cannot be lost, only finished over par)."""
+        """WON or PLAYING: a Matchless game is never lost (the sky can always be cleared);
+        a position that can no longer make par says so in its hint."""
         return game.status(state)
 
     # --- text

@@ -1,4 +1,4 @@
-"""Game IDs, the play state, moves, status and hints (the contract's midend part).
+"""Game IDs, the play state, moves and status (the contract's midend part).
 
 A :class:`State` is immutable: a board, the bitmask of unlit shells and the
 shells struck so far. A move is a cell name (``b3`` or ``3,2``, see
@@ -20,12 +20,10 @@ from proofgrid.matchless.solve import remaining_par
 from proofgrid.puzzle import InvalidDescError, InvalidMoveError, Status, split_game_id
 
 __all__ = [
-    "Hint",
     "State",
     "Strike",
     "execute_move",
     "game_id",
-    "hint",
     "last_par_reachable",
     "move_name",
     "new_game",
@@ -148,33 +146,6 @@ def execute_move(state: State, move: str) -> State:
 def status(state: State) -> Status:
     """WON once every shell is lit, else PLAYING (a game can always be finished)."""
     return Status.WON if state.unlit == 0 else Status.PLAYING
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A shell worth striking, the reason, and the remaining par."""
-
-    shell: int
-    reason: str
-    remaining_par: int
-
-
-def hint(state: State) -> Hint | None:
-    """Suggest a shell in a source component of the unlit shells (None once won).
-
-    Any match in such a component lowers the remaining par by one; this is the
-    lowest shell of the first one.
-    """
-    if state.unlit == 0:
-        return None
-    rem = remaining_par(state.board, state.unlit)
-    shell = rem.witness[0]
-    name = move_name(state.board, shell)
-    reason = (
-        f"nothing unlit outside its own cycle points at {name}, so some match must land "
-        f"in its component; {rem.par} more match(es) can still clear the sky"
-    )
-    return Hint(shell, reason, rem.par)
 
 
 def last_par_reachable(history: Sequence[State], par: int) -> int:

@@ -52,6 +52,7 @@ __all__ = [
     "reach_masks",
     "remaining_par",
     "solve",
+    "unlit_subgraph",
 ]
 
 
@@ -162,16 +163,26 @@ class Remaining:
     witness: tuple[int, ...]
 
 
+def unlit_subgraph(board: Board, unlit: int) -> tuple[list[int], list[list[int]]]:
+    """The subgraph the unlit shells (bitmask ``unlit``) induce: ``(shells, succ)``.
+
+    ``shells`` lists the unlit shells ascending; node ``i`` of ``succ`` is
+    ``shells[i]`` and keeps the fuses between unlit shells only. O(n + m).
+    """
+    idx = [v for v in range(board.n) if unlit >> v & 1]
+    pos = {v: i for i, v in enumerate(idx)}
+    return idx, [[pos[w] for w in board.succ[v] if unlit >> w & 1] for v in idx]
+
+
 def remaining_par(board: Board, unlit: int) -> Remaining:
     """Par of the subgraph induced by the unlit shells (bitmask ``unlit``).
 
     Calls :func:`proofgrid.graph.scc.par` (the one par function) on the
-    induced subgraph, so it holds for any unlit set, closed or not; ``matches
-    used + remaining par`` is the best score still reachable. O(n + m).
+    induced subgraph (:func:`unlit_subgraph`), so it holds for any unlit set,
+    closed or not; ``matches used + remaining par`` is the best score still
+    reachable. O(n + m).
     """
-    idx = [v for v in range(board.n) if unlit >> v & 1]
-    pos = {v: i for i, v in enumerate(idx)}
-    sub = [[pos[w] for w in board.succ[v] if unlit >> w & 1] for v in idx]
+    idx, sub = unlit_subgraph(board, unlit)
     res = graph_par(sub)
     return Remaining(res.par, tuple(idx[s] for s in res.seeds))
 

@@ -10,7 +10,10 @@ For each puzzle ``name`` of :mod:`proofgrid.registry`, one router with prefix
 * ``GET /new?params=&seed=``: the board generated from params (or a preset
   name, any case) and a seed text;
 * ``GET /solve?id=`` and ``POST /solve`` (:class:`~proofgrid.server.models.PlayIn`):
-  a game ID's board with its proof, and the position after some moves.
+  a game ID's board with its proof, and the position after some moves;
+* ``POST /hint`` (:class:`~proofgrid.server.models.PlayIn`): the hint of the
+  position after some moves, :func:`proofgrid.midend.hint_json` (the same
+  bytes as ``proofgrid <puzzle> hint ID --moves ... --json`` prints).
 
 Every engine call runs in a worker process (:mod:`proofgrid.server.engine`);
 the handlers themselves only await. Each puzzle names its response models
@@ -44,6 +47,7 @@ from proofgrid.server.models import (
     MAX_PARAMS_CHARS,
     MAX_SEED_CHARS,
     PlayIn,
+    hint_model,
 )
 
 __all__ = [
@@ -174,6 +178,24 @@ def puzzle_router(name: str) -> APIRouter:
     async def solve_post(body: PlayIn, request: Request) -> Any:
         data = await engine_of(request).json(
             jobs.play_job,
+            target,
+            body.id,
+            tuple(body.moves),
+            gid=body.id,
+            too_long=TOO_OPEN,
+            pure=True,
+        )
+        return answer(data, NO_STORE)
+
+    @router.post(
+        "/hint",
+        summary=f"The next move of a {title} position, with its reason and proof",
+        response_model=hint_model(name, title),
+        responses=ERROR_RESPONSES,
+    )
+    async def hint(body: PlayIn, request: Request) -> Any:
+        data = await engine_of(request).json(
+            jobs.hint_job,
             target,
             body.id,
             tuple(body.moves),

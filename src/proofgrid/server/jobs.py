@@ -11,24 +11,30 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from proofgrid import midend
 from proofgrid.puzzle import Puzzle
 
-__all__ = ["board_json", "daily_job", "new_job", "play", "play_job", "puzzle_at", "render"]
+__all__ = [
+    "board_json",
+    "daily_job",
+    "hint_job",
+    "new_job",
+    "play",
+    "play_job",
+    "puzzle_at",
+    "render",
+]
 
 
 def render(fn: Callable[..., Any], *args: Any) -> bytes:
     """``fn(*args)`` as JSON bytes, rendered in the worker (the event loop only sends them).
 
-    The same rendering as FastAPI's ``JSONResponse`` (UTF-8, no NaN, compact).
+    The same rendering as FastAPI's ``JSONResponse`` (:func:`proofgrid.midend.json_text`).
     """
-    return json.dumps(
-        fn(*args), ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
-    ).encode("utf-8")
+    return midend.json_text(fn(*args)).encode("utf-8")
 
 
 def puzzle_at(target: str) -> Puzzle[Any, Any]:
@@ -77,3 +83,8 @@ def new_job(target: str, params: str, seed: str) -> dict[str, Any]:
     """The board generated from params text and a seed text, with its ``seed_id``."""
     puzzle = puzzle_at(target)
     return midend.new_json(midend.seeded(puzzle, puzzle.decode_params(params), seed, strict=False))
+
+
+def hint_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
+    """:func:`proofgrid.midend.hint_json` of the position after ``moves`` (the generic hint)."""
+    return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves)

@@ -8,9 +8,9 @@ error status an API route can answer, each with the body :class:`ErrorOut`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 __all__ = [
     "ERROR_RESPONSES",
@@ -21,6 +21,7 @@ __all__ = [
     "ErrorOut",
     "PlayIn",
     "Strict",
+    "hint_model",
 ]
 
 #: Longest game ID accepted (the largest built-in board's ID is ~230 characters).
@@ -45,6 +46,44 @@ class PlayIn(Strict):
 
     id: str = Field(min_length=1, max_length=MAX_ID_CHARS, description="game ID")
     moves: list[str] = Field(default_factory=list, max_length=MAX_MOVES)
+
+
+def hint_model(puzzle: str, title: str) -> type[BaseModel]:
+    """The response model of ``POST /api/{puzzle}/hint``: :func:`proofgrid.midend.hint_json`.
+
+    One shape for every puzzle; only the name of the key holding what is the
+    puzzle's own differs, so each puzzle gets its own model (``LampsHintOut``).
+    """
+    hint: dict[str, Any] = {
+        "move": (
+            str | None,
+            Field(
+                description="The move to play, in the puzzle's move notation; "
+                "null when the position is lost"
+            ),
+        ),
+        "words": (list[str], Field(description="Sentences, the headline first")),
+        "proof": (
+            dict[str, Any] | None,
+            Field(description="The checkable proof (the puzzle's format); null when none"),
+        ),
+        puzzle: (dict[str, Any], Field(description=f"What only {title} says about the hint")),
+    }
+    body = create_model(
+        f"{title}Hint",
+        __doc__="The hint: the move, its reason in words, its proof, and the puzzle's own fields.",
+        **hint,
+    )
+    out: dict[str, Any] = {
+        "id": (str, Field(description="Fixed-board game ID")),
+        "status": (Literal["playing", "won", "lost"], Field(description="The position's status")),
+        "hint": (body | None, Field(description="null when the game is won")),
+    }
+    return create_model(
+        f"{title}HintOut",
+        __doc__="A position's hint (null once the game is won) and where the position stands.",
+        **out,
+    )
 
 
 class ErrorOut(BaseModel):
