@@ -1,8 +1,13 @@
-"""The layering rules of issue 11, read statically from the source (``ast``).
+"""The layering rules, read statically from the source (``ast``).
 
 * Outside the puzzle packages, no module imports a puzzle package (the
   registry names puzzles by import-path strings only);
 * the puzzle packages import nothing from each other;
+* puzzles plug in, they do not reach up: no module of a puzzle package
+  imports the frameworks (``proofgrid.cli``, ``proofgrid.server``, nor typer,
+  click, FastAPI, starlette or uvicorn) or looks a puzzle up in the registry;
+  it declares its commands and routes as data (``proofgrid.frontend``,
+  ``proofgrid.routes``) and the frameworks mount them;
 * the graph algorithms import nothing of proofgrid but the errors;
 * there is no import cycle between packages (networkx finds the strongly
   connected components of the package graph: the oracle is a second,
@@ -71,17 +76,22 @@ def _area(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def _edges() -> list[tuple[str, str, str]]:
+def _edges(everything: bool = False) -> list[tuple[str, str, str]]:
+    """``(module, imported, file)`` for every import of proofgrid (of anything, if asked)."""
     out = []
     for path in ROOT.rglob("*.py"):
         me = _module_name(path)
         for mod in _imports(path):
-            if mod.startswith("proofgrid.") and _area(mod):
+            if everything or (mod.startswith("proofgrid.") and _area(mod)):
                 out.append((me, mod, str(path.relative_to(SRC))))
     return out
 
 
 EDGES = _edges()
+ALL_IMPORTS = _edges(everything=True)
+#: What a puzzle must not import: the frameworks that mount it, and the registry.
+FRAMEWORKS = ("cli", "server", "registry")
+THIRD_PARTY_FRAMEWORKS = ("typer", "click", "fastapi", "starlette", "uvicorn")
 
 
 def test_the_scan_sees_imports() -> None:
@@ -110,6 +120,35 @@ def test_puzzles_do_not_import_each_other() -> None:
             f"{where} imports proofgrid.{_area(mod)}"
             for me, mod, where in EDGES
             if _area(me) in PUZZLES and _area(mod) in PUZZLES and _area(me) != _area(mod)
+        }
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_the_reach_up_scan_sees_framework_imports() -> None:
+    """Guard: the frameworks' own modules import each other, so the scan below can see it."""
+    assert any(_area(a) == "cli" and _area(b) == "server" for a, b, _ in EDGES) or any(
+        _area(a) == "server" and _area(b) == "registry" for a, b, _ in EDGES
+    )
+    assert any(b.split(".")[0] == "fastapi" for _, b, _ in ALL_IMPORTS)
+
+
+def _top(module: str) -> str:
+    """``proofgrid.server.api`` of ``proofgrid.server.api.answer``; ``fastapi`` of ``fastapi.X``."""
+    return ".".join(module.split(".")[: 3 if module.startswith("proofgrid.") else 1])
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_puzzles_do_not_reach_up_into_the_frameworks(puzzle: str) -> None:
+    bad = sorted(
+        {
+            f"{where} imports {_top(mod)}"
+            for me, mod, where in ALL_IMPORTS
+            if _area(me) == puzzle
+            and (
+                (mod.startswith("proofgrid.") and _area(mod) in FRAMEWORKS)
+                or mod.split(".")[0] in THIRD_PARTY_FRAMEWORKS
+            )
         }
     )
     assert not bad, "\n".join(bad)

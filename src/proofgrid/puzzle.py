@@ -312,9 +312,13 @@ class Puzzle(abc.ABC, Generic[P, S]):
     # --- hooks: what only this puzzle has -----------------------------------------------
 
     #: The modules of this puzzle's own surfaces, by role, imported only when one is
-    #: used (so naming a puzzle loads neither typer nor FastAPI): ``"cli"`` provides
-    #: ``add_commands(group)`` and ``puzzle_cli(puzzle)``; ``"api"`` provides
-    #: ``MODELS``, ``position_json(state, board)`` and ``add_routes(router, puzzle)``;
+    #: used (so naming a puzzle loads neither typer nor FastAPI). A surface declares
+    #: what only this puzzle has as plain functions and data, and imports neither
+    #: :mod:`proofgrid.cli` nor :mod:`proofgrid.server`: the frameworks mount it.
+    #: ``"cli"`` provides ``COMMANDS`` (:class:`proofgrid.frontend.Command` rows)
+    #: and ``puzzle_cli(puzzle)`` (a :class:`proofgrid.frontend.PuzzleCli`);
+    #: ``"api"`` provides ``MODELS``, ``position_json(state, board)``,
+    #: ``board_json(game)`` and ``ROUTES`` (:class:`proofgrid.routes.Route` rows);
     #: ``"tasks"`` provides ``STUDY_TASKS``. Every name is optional.
     surfaces: ClassVar[Mapping[str, str]] = {}
 
@@ -323,26 +327,26 @@ class Puzzle(abc.ABC, Generic[P, S]):
         module = self.surfaces.get(role)
         return importlib.import_module(module) if module else None
 
-    def add_commands(self, group: Any) -> None:
-        """Add this puzzle's own CLI commands to its ``typer.Typer`` group."""
+    def commands(self) -> tuple[Any, ...]:
+        """The CLI commands only this puzzle has (the ``cli`` surface's ``COMMANDS``):
+        :class:`proofgrid.frontend.Command` rows the CLI mounts on its group."""
         cli = self.surface("cli")
-        if cli is not None and hasattr(cli, "add_commands"):
-            cli.add_commands(group)
+        return tuple(getattr(cli, "COMMANDS", ())) if cli is not None else ()
 
     def cli(self) -> Any:
         """How the shared CLI commands print this puzzle, or None for the defaults.
 
-        A :class:`proofgrid.cli.puzzle_commands.PuzzleCli` made by the ``cli``
-        surface's ``puzzle_cli(puzzle)``.
+        A :class:`proofgrid.frontend.PuzzleCli` made by the ``cli`` surface's
+        ``puzzle_cli(puzzle)``.
         """
         cli = self.surface("cli")
         return cli.puzzle_cli(self) if cli is not None and hasattr(cli, "puzzle_cli") else None
 
-    def add_routes(self, router: Any) -> None:
-        """Add this puzzle's own API routes to its ``fastapi.APIRouter`` (``/api/{name}``)."""
+    def routes(self) -> tuple[Any, ...]:
+        """The API routes only this puzzle has (the ``api`` surface's ``ROUTES``):
+        :class:`proofgrid.routes.Route` rows the server mounts under ``/api/{name}``."""
         api = self.surface("api")
-        if api is not None and hasattr(api, "add_routes"):
-            api.add_routes(router, self)
+        return tuple(getattr(api, "ROUTES", ())) if api is not None else ()
 
     def study_tasks(self) -> Mapping[str, Any]:
         """This puzzle's tasks for the studies runner, by kind (``bank``, ``stats``, ...)."""

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from proofgrid import registry
-from proofgrid.puzzle import InvalidDescError, InvalidMoveError, Puzzle, Status
+from proofgrid.puzzle import Hint, InvalidDescError, InvalidMoveError, Puzzle, Status
+from proofgrid.routes import Route, Strict
 from proofgrid.server import REGISTRY_JSON, create_app, write_site
 
 with warnings.catch_warnings():
@@ -66,8 +67,9 @@ class Coins(Puzzle[int, str]):
     def solve(self, state: str) -> list[int]:
         return [i for i, c in enumerate(state) if c == "T"]
 
-    def hint(self, state: str) -> int | None:
-        return next(iter(self.solve(state)), None)
+    def hint(self, state: str, *, last_move: str | None = None, **options: Any) -> Hint | None:
+        todo = self.solve(state)
+        return Hint(str(todo[0]), (f"coin {todo[0]} shows tails",)) if todo else None
 
     def status(self, state: str) -> Status:
         return Status.PLAYING if "T" in state else Status.WON
@@ -84,10 +86,19 @@ class Coins(Puzzle[int, str]):
     def position_json(self, state: str, board: Mapping[str, Any]) -> dict[str, Any]:
         return {"coins": state, "status": self.status(state).value}
 
-    def add_routes(self, router: Any) -> None:
-        @router.get("/count", summary="How many coins a board has")
-        def count(id: str) -> dict[str, int]:
-            return {"coins": len(id.partition(":")[2])}
+    def routes(self) -> tuple[Route, ...]:
+        return (Route("/count", count_job, "How many coins a board has", CountIn, method="GET"),)
+
+
+class CountIn(Strict):
+    """The query of ``GET /api/coins/count``."""
+
+    id: str
+
+
+def count_job(puzzle: Puzzle[Any, Any], query: Mapping[str, Any]) -> dict[str, int]:
+    """Its own route's job (declared as data, run in a worker)."""
+    return {"coins": len(query["id"].partition(":")[2])}
 
 
 COINS = Coins()
@@ -120,7 +131,10 @@ def test_a_registered_puzzle_gets_every_generic_route(toy_client: TestClient) ->
     for name in registry.names():
         assert {f"/api/{name}/{p}" for p in ("daily", "daily/{date}", "new", "solve")} <= set(paths)
         assert set(paths[f"/api/{name}/solve"]) == {"get", "post"}
-    assert "/api/coins/count" in paths  # its own route, from add_routes
+    assert "/api/coins/count" in paths  # its own route, declared by routes()
+    assert toy_client.get("/api/coins/count", params={"id": "4:THTH"}).json() == {"coins": 4}
+    hint = toy_client.post("/api/coins/hint", json={"id": "4:THTH", "moves": ["0"]}).json()
+    assert hint["hint"]["move"] == "2" and hint["hint"]["coins"] == {}
     r = toy_client.get("/api/coins/new", params={"seed": "5"})
     assert r.json() == {"id": "4:THTH", "coins": "THTH", "flips": [0, 2], "seed_id": "4#5"}
     d = toy_client.get("/api/coins/daily/2027-01-01").json()

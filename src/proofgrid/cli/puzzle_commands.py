@@ -3,127 +3,46 @@
 :func:`puzzle_app` builds the ``proofgrid <puzzle>`` group of any registered
 :class:`~proofgrid.puzzle.Puzzle`: the shared commands below (through
 :mod:`proofgrid.midend`), then ``verify`` and ``stats`` from the studies
-commands, then whatever only that puzzle has (its ``add_commands`` hook).
+commands, then whatever only that puzzle has: the
+:class:`~proofgrid.frontend.Command` rows its ``cli`` surface declares
+(:meth:`~proofgrid.puzzle.Puzzle.commands`), mounted by :func:`add_declared_commands`.
 
 What a puzzle prints differs; how it is asked does not. A :class:`PuzzleCli`
 holds the text and JSON of the shared commands with defaults that serve any
 puzzle through the contract alone; a puzzle whose output differs returns its
-own subclass from the contract's ``cli()`` hook. Nothing here names a puzzle.
+own subclass (:class:`proofgrid.frontend.PuzzleCli`) from the contract's ``cli()``
+hook. A puzzle imports nothing from here: it declares, this module mounts.
+Nothing here names a puzzle.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import inspect
 import json
 import secrets
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import typer
 
 from proofgrid import midend
 from proofgrid.cli import common
-from proofgrid.cli.play import Player, run_play
+from proofgrid.cli.play import run_play
 from proofgrid.cli.studies import add_study_commands
-from proofgrid.midend import Game
-from proofgrid.puzzle import InvalidParamsError, Puzzle
+from proofgrid.frontend import GAME_HELP, Argument, CheckFailed, PuzzleCli
+from proofgrid.puzzle import Puzzle
 
-__all__ = ["PuzzleCli", "add_puzzle_commands", "emit", "hooks", "puzzle_app"]
+__all__ = [
+    "GAME_HELP",
+    "PuzzleCli",
+    "add_declared_commands",
+    "add_puzzle_commands",
+    "emit",
+    "hooks",
+    "puzzle_app",
+]
 
 P = TypeVar("P")
 S = TypeVar("S")
-
-GAME_HELP = "Game ID: params:desc (a fixed board) or params#seed (generated)."
-
-
-class PuzzleCli(Generic[P, S]):
-    """How one puzzle's shared commands read their options and print; override what differs.
-
-    Text methods return what is printed (without the final newline); JSON
-    methods return the object printed with :func:`json.dumps`.
-    """
-
-    def __init__(self, puzzle: Puzzle[P, S]) -> None:
-        self.puzzle = puzzle
-
-    # --- options ------------------------------------------------------------------------
-
-    def params(self, text: str | None, preset: str | None) -> P:
-        """Params from ``--params`` text, else the ``--preset`` name, else the default."""
-        if text:
-            return midend.decode_params(self.puzzle, text)
-        if preset is not None:
-            return midend.preset(self.puzzle, preset)  # case-insensitive, like --params
-        return self.puzzle.default_params()
-
-    def parse_date(self, text: str | None) -> dt.date:
-        """The ``--date`` (``YYYY-MM-DD``; today when omitted)."""
-        return midend.parse_date(text) if text else dt.date.today()
-
-    # --- new ----------------------------------------------------------------------------
-
-    def new_text(self, game: Game[P, S]) -> str:
-        """A generated board: its drawing, game ID and seed ID."""
-        return f"{self.puzzle.format(game.start())}\nid: {game.id}\nseed id: {game.seed_id}"
-
-    def new_json(self, game: Game[P, S]) -> dict[str, Any]:
-        """:func:`proofgrid.midend.new_json`."""
-        return midend.new_json(game)
-
-    # --- daily --------------------------------------------------------------------------
-
-    def _one_daily(self, preset: str | None) -> None:
-        if preset is not None:
-            raise InvalidParamsError(f"{self.puzzle.name} has one daily board (drop --preset)")
-
-    def daily_game(self, date: dt.date, preset: str | None) -> Game[P, S]:
-        """The daily board of ``date`` (one a day: a ``--preset`` is refused)."""
-        self._one_daily(preset)
-        return midend.daily(self.puzzle, date)
-
-    def daily_text(self, date: dt.date, preset: str | None) -> str:
-        """``Title #N · date`` (no number before the launch), the drawing and the game ID."""
-        game = self.daily_game(date, preset)
-        title = self.puzzle.title or self.puzzle.name
-        if date >= self.puzzle.launch:
-            title = f"{title} #{midend.puzzle_number(self.puzzle, date)}"
-        return f"{title} · {date.isoformat()}\n{self.puzzle.format(game.start())}\nid: {game.id}"
-
-    def daily_json(self, date: dt.date, preset: str | None) -> dict[str, Any]:
-        """:func:`proofgrid.midend.daily_json`."""
-        self._one_daily(preset)
-        return midend.daily_json(self.puzzle, date)
-
-    # --- solve --------------------------------------------------------------------------
-
-    def solve_text(self, game: Game[P, S]) -> str:
-        """The contract's answer, as text."""
-        return f"solution: {self.puzzle.solve(game.start())}"
-
-    def solve_json(self, game: Game[P, S]) -> dict[str, Any]:
-        """:func:`proofgrid.midend.board_json` (the board with its proof)."""
-        return midend.board_json(game)
-
-    # --- hint ---------------------------------------------------------------------------
-
-    def hint_text(self, game: Game[P, S], moves: list[str], data: dict[str, Any]) -> str:
-        """The position's drawing, then the move and the words of :func:`midend.hint_json`."""
-        lines = [self.puzzle.format(game.play(moves))]
-        hint = data["hint"]
-        if hint is None:
-            lines.append("solved: nothing left to hint")
-        else:
-            lines.append(
-                f"{data['status']}: " + (f"play {hint['move']}" if hint["move"] else "no move")
-            )
-            lines.extend(f"  {w}" for w in hint["words"])
-        return "\n".join(lines)
-
-    # --- play ---------------------------------------------------------------------------
-
-    def player(self, game: Game[P, S]) -> Player[S]:
-        """What is said during terminal play (:class:`proofgrid.cli.play.Player`)."""
-        return Player(game)
 
 
 def hooks(puzzle: Puzzle[Any, Any]) -> PuzzleCli[Any, Any]:
@@ -173,7 +92,10 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
     ) -> None:
         """Solve a board and show the proof."""
         g = midend.resolve(puzzle, game)
-        emit(cli.solve_json(g) if as_json else cli.solve_text(g))
+        try:
+            emit(cli.solve_json(g) if as_json else cli.solve_text(g))
+        except CheckFailed as exc:
+            common.fail(str(exc), code=common.EXIT_CHECK_FAILED)
 
     @group.command("daily")
     def daily(
@@ -200,7 +122,7 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
         inspect.Parameter(
             "game",
             inspect.Parameter.KEYWORD_ONLY,
-            default=typer.Argument(..., help=GAME_HELP),
+            default=typer.Argument(..., help=GAME_HELP, metavar="GAME"),
             annotation=str,
         ),
         inspect.Parameter(
@@ -236,6 +158,38 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
         run_play(cli.player(g))
 
 
+def _parameter(row: Any) -> inspect.Parameter:
+    """A declared :class:`~proofgrid.frontend.Argument` or
+    :class:`~proofgrid.study_tasks.Option` as a typer parameter."""
+    if isinstance(row, Argument):
+        default = typer.Argument(row.default, help=row.help, metavar=row.name.upper())
+        return inspect.Parameter(
+            row.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=row.kind
+        )
+    return common.option_parameter(row)
+
+
+def add_declared_commands(group: typer.Typer, puzzle: Puzzle[Any, Any]) -> None:
+    """Mount the commands only ``puzzle`` has (:meth:`Puzzle.commands`) on its group.
+
+    Each :class:`~proofgrid.frontend.Command` becomes a typer command with its
+    declared parameters; its ``run`` gets their values by name, and a
+    :class:`~proofgrid.frontend.CheckFailed` it raises is one line, exit status 1.
+    """
+    for command in puzzle.commands():
+
+        def body(values: dict[str, Any], run: Any = command.run) -> None:
+            try:
+                run(**values)
+            except CheckFailed as exc:
+                common.fail(str(exc), code=common.EXIT_CHECK_FAILED)
+
+        params = [_parameter(row) for row in command.params]
+        group.command(command.name, help=command.help)(
+            common.keyword_command(command.name, params, body)
+        )
+
+
 def puzzle_app(puzzle: Puzzle[Any, Any]) -> typer.Typer:
     """The ``proofgrid <puzzle>`` group: shared commands, studies, then the puzzle's own."""
     group = typer.Typer(
@@ -247,5 +201,5 @@ def puzzle_app(puzzle: Puzzle[Any, Any]) -> typer.Typer:
     )
     add_puzzle_commands(group, hooks(puzzle))
     add_study_commands(group, puzzle)
-    puzzle.add_commands(group)
+    add_declared_commands(group, puzzle)
     return group

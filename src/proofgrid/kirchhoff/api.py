@@ -12,8 +12,10 @@ Every answer is exact: counts come from the frontier-sweep counter
 open for it, from the search for two distinct solutions
 (:func:`proofgrid.kirchhoff.search.decide`), so an open user-made board gets
 its verdict ("many solutions", ``capped: true``) in milliseconds. What
-neither settles within its counted budget is a 422 "this board is too open to decide within N s: add
-clues" (:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a hang.
+neither settles within its counted budget is a 422 "this board is too open to
+decide: add clues" (:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a
+hang; work past the server's time budget is its own 422, with the budget.
+This module imports nothing of :mod:`proofgrid.server`.
 The engine work runs in the server's worker processes
 (:mod:`proofgrid.server.engine`): :func:`board_json` and :func:`position_json`
 are what the workers call.
@@ -21,19 +23,17 @@ are what the workers call.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from proofgrid import midend
-from proofgrid.kirchhoff.board import Board, Position, is_solution
+from proofgrid.kirchhoff.board import Position, is_solution
 from proofgrid.kirchhoff.codec import Params, encode_board
 from proofgrid.kirchhoff.contract import board_fields
-from proofgrid.kirchhoff.search import TooOpenError, Verdict, decide
+from proofgrid.kirchhoff.search import decide
 from proofgrid.puzzle import Status
-from proofgrid.server.api import TOO_OPEN
-from proofgrid.server.pool import job_budget
 
 __all__ = [
     "MODELS",
@@ -45,7 +45,6 @@ __all__ = [
     "KSolveOut",
     "board_json",
     "position_json",
-    "too_open",
 ]
 
 
@@ -109,30 +108,11 @@ class KSolveOut(KBoardOut):
 MODELS: Mapping[str, type[BaseModel]] = {"daily": KDailyOut, "new": KNewOut, "solve": KSolveOut}
 
 
-def too_open() -> str:
-    """The one-line refusal of a board neither the counter nor the search settles.
-
-    In a worker, the server's own refusal (:data:`~proofgrid.server.api.TOO_OPEN`)
-    with the worker's budget; elsewhere the search's, without one.
-    """
-    budget = job_budget()
-    return TOO_OPEN.format(budget=budget) if budget is not None else str(TooOpenError())
-
-
-def _decide(
-    board: Board, masks: Sequence[int] | None = None, *, want_solution: bool = True
-) -> Verdict:
-    try:
-        return decide(board, masks, want_solution=want_solution)
-    except TooOpenError:
-        raise TooOpenError(too_open()) from None
-
-
 def board_json(game: midend.Game[Params, Position]) -> dict[str, Any]:
     """The board JSON of a game ID (the contract's :func:`board_fields`), decided within
     counted budgets: the bounded counter, else the two-solution search (module docstring)."""
     board = game.start().board
-    verdict = _decide(board)
+    verdict = decide(board)
     gid = game.puzzle.game_id(game.params, encode_board(board))
     return board_fields(board, gid, solution=verdict.solution, cnt=verdict.count)
 
@@ -143,7 +123,7 @@ def position_json(pos: Position, board: Mapping[str, Any]) -> dict[str, Any]:
     Won when the arrows meet every clue; lost when no completion is left (the
     bounded counter, else the search: exact either way).
     """
-    verdict = _decide(pos.board, pos.masks(), want_solution=False)
+    verdict = decide(pos.board, pos.masks(), want_solution=False)
     if is_solution(pos.board, pos.arrows()):
         state = Status.WON
     else:

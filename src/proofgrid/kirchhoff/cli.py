@@ -11,7 +11,8 @@ carries the board plainly so anyone can check our claims
 out; ``null`` when there is none), ``count`` and ``capped``, ``grade``
 (``null`` unless the board is unique). ``hint`` is the shared one
 (:func:`proofgrid.midend.hint_json`, with Kirchhoff's ``--mark-empties``);
-the command only Kirchhoff has, ``count``, is added by :func:`add_commands`.
+the command only Kirchhoff has, ``count``, is declared in :data:`COMMANDS`
+for the CLI to mount. This module imports nothing of :mod:`proofgrid.cli`.
 """
 
 from __future__ import annotations
@@ -21,12 +22,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import typer
-
 from proofgrid import midend
-from proofgrid.cli import common
-from proofgrid.cli.play import Player, Reply
-from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
+from proofgrid.frontend import GAME_HELP, Argument, CheckFailed, Command, Player, PuzzleCli, Reply
 from proofgrid.kirchhoff.board import (
     Board,
     Mark,
@@ -44,10 +41,9 @@ from proofgrid.kirchhoff.moves import (
 )
 from proofgrid.midend import Game, History
 from proofgrid.puzzle import Status
+from proofgrid.study_tasks import Option
 
-__all__ = ["KirchhoffCli", "KirchhoffPlayer", "add_commands"]
-
-JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+__all__ = ["COMMANDS", "KirchhoffCli", "KirchhoffPlayer", "count_cmd", "puzzle_cli"]
 
 
 def _board(game: Game[Params, Position]) -> Board:
@@ -195,7 +191,7 @@ class KirchhoffCli(PuzzleCli[Params, Position]):
         """The solved board and whether it is unique (exit 1 when there is no solution)."""
         data = board_fields(_board(game), game.id)
         if data["solution"] is None:
-            common.fail("the board has no solution", code=common.EXIT_CHECK_FAILED)
+            raise CheckFailed("the board has no solution")
         solved = _solved(_board(game), tuple(data["solution"]))
         if data["count"] == 1:
             return f"{solved}\nunique solution (grade {data['grade']})"
@@ -223,11 +219,7 @@ class KirchhoffCli(PuzzleCli[Params, Position]):
         return KirchhoffPlayer(game)
 
 
-def count_cmd(
-    game_id: str = typer.Argument(..., help=GAME_HELP),
-    cap: int | None = typer.Option(None, "--cap", min=1, help="Stop counting at this many."),
-    as_json: bool = JsonOpt,
-) -> None:
+def count_cmd(game_id: str, cap: int | None, as_json: bool) -> None:
     """Count the solutions exactly (frontier sweep; big integers)."""
     game = midend.resolve(KIRCHHOFF, game_id)
     board = _board(game)
@@ -238,9 +230,19 @@ def count_cmd(
     print(f"{'at least ' if cnt.capped else ''}{cnt.value} solution{'s' if cnt.value != 1 else ''}")
 
 
-def add_commands(group: typer.Typer) -> None:
-    """Add the commands only Kirchhoff has to its ``proofgrid kirchhoff`` group."""
-    group.command("count")(count_cmd)
+#: The commands only Kirchhoff has, declared for the CLI to mount.
+COMMANDS = (
+    Command(
+        "count",
+        count_cmd,
+        "Count the solutions exactly (frontier sweep; big integers).",
+        (
+            Argument("game_id", GAME_HELP),
+            Option("cap", ("--cap",), None, "Stop counting at this many.", kind=int, min=1),
+            Option("as_json", ("--json",), False, "Machine-readable output.", kind=bool),
+        ),
+    ),
+)
 
 
 def puzzle_cli(puzzle: Any) -> KirchhoffCli:

@@ -4,9 +4,10 @@ The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new`` and
 ``solve`` with :func:`~proofgrid.matchless.contract.proof_json` (par, witness
 and the X-ray certificate); this module names those answers' models
 (:data:`MODELS`), builds a position's ``position`` field
-(:func:`position_json`) and adds ``POST /api/matchless/duel`` (:func:`add_routes`),
-whose bot runs in a server worker (:func:`duel_job`), so its ``budget_ms``
-starts when the bot starts, not when the request arrived.
+(:func:`position_json`) and declares ``POST /api/matchless/duel`` (:data:`ROUTES`,
+mounted by the server), whose bot runs in a server worker (:func:`duel_job`), so
+its ``budget_ms`` starts when the bot starts, not when the request arrived.
+This module imports nothing of :mod:`proofgrid.server`.
 """
 
 from __future__ import annotations
@@ -14,22 +15,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from proofgrid import midend, registry
+from proofgrid import midend
 from proofgrid.matchless import duel as m_duel
 from proofgrid.matchless.game import State, move_name
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import remaining_par
 from proofgrid.puzzle import Puzzle
-from proofgrid.server.api import NO_STORE, answer
-from proofgrid.server.engine import engine_of
-from proofgrid.server.models import ERROR_RESPONSES, PlayIn
+from proofgrid.routes import PlayIn, Route
 
 __all__ = [
     "MODELS",
+    "ROUTES",
     "BoardOut",
     "DailyOut",
     "DuelIn",
@@ -38,7 +36,6 @@ __all__ = [
     "PositionOut",
     "ProofOut",
     "SolveOut",
-    "add_routes",
     "duel_job",
     "position_json",
 ]
@@ -143,13 +140,13 @@ def position_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def duel_job(body: Mapping[str, Any]) -> dict[str, Any]:
+def duel_job(puzzle: Puzzle[Params, State], body: Mapping[str, Any]) -> dict[str, Any]:
     """The duel bot's move for a :class:`DuelIn` body (as a dict), as :class:`DuelOut` JSON.
 
     A worker job: the bot's ``budget_ms`` starts when this starts.
     """
     b = DuelIn.model_validate(body)
-    state = midend.resolve(registry.get("matchless"), b.id).play(b.moves)
+    state = midend.resolve(puzzle, b.id).play(b.moves)
     board = state.board
     bot = m_duel.bot_move(
         board.succ, state.unlit, m_duel.Rule(b.rule), m_duel.Level(b.level), b.seed, b.budget_ms
@@ -162,15 +159,13 @@ def duel_job(body: Mapping[str, Any]) -> dict[str, Any]:
     ).model_dump()
 
 
-def add_routes(router: APIRouter, puzzle: Puzzle[Params, State]) -> None:
-    """Add ``POST /duel`` (the duel bot's move) to Matchless's router."""
-
-    @router.post(
+#: The routes only Matchless has, declared for the server to mount.
+ROUTES = (
+    Route(
         "/duel",
-        summary="The duel bot's move in a position",
-        response_model=DuelOut,
-        responses=ERROR_RESPONSES,
-    )
-    async def duel(body: DuelIn, request: Request) -> Response:
-        data = await engine_of(request).json(duel_job, body.model_dump(), gid=body.id)
-        return answer(data, NO_STORE)  # bytes rendered by the worker
+        duel_job,
+        "The duel bot's move in a position",
+        request=DuelIn,
+        response=DuelOut,
+    ),
+)

@@ -3,9 +3,9 @@
 The shared ``new``, ``solve``, ``daily`` and ``play`` come from
 :mod:`proofgrid.cli.puzzle_commands`; :class:`MatchlessCli` says how Matchless
 prints them (par and its witness, the cascade of each match). The commands
-only Matchless has, ``practice``, ``xray`` and ``duel``, are added by
-:func:`add_commands`, which the contract's ``add_commands`` hook calls. Thin
-wrappers: parse, call the engine, print.
+only Matchless has, ``practice``, ``xray`` and ``duel``, are declared in
+:data:`COMMANDS` for the CLI to mount (this module imports nothing of
+:mod:`proofgrid.cli`). Thin wrappers: parse, call the engine, print.
 """
 
 from __future__ import annotations
@@ -16,12 +16,8 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
-import typer
-
 from proofgrid import midend
-from proofgrid.cli import common
-from proofgrid.cli.play import Player, read_line
-from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
+from proofgrid.frontend import GAME_HELP, Argument, Command, Player, PuzzleCli, read_line
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.contract import MATCHLESS
 from proofgrid.matchless.daily import parse_date
@@ -33,9 +29,18 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
 from proofgrid.midend import Game
-from proofgrid.puzzle import ProofgridError, Status
+from proofgrid.puzzle import InvalidParamsError, ProofgridError, Status
+from proofgrid.study_tasks import Option
 
-__all__ = ["MatchlessCli", "MatchlessPlayer", "add_commands"]
+__all__ = [
+    "COMMANDS",
+    "MatchlessCli",
+    "MatchlessPlayer",
+    "duel",
+    "practice",
+    "puzzle_cli",
+    "xray",
+]
 
 
 def _board(text: str) -> Board:
@@ -132,12 +137,7 @@ def _print_json(data: object) -> None:
     print(json.dumps(data))
 
 
-def practice(
-    as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
-    regenerate: bool = typer.Option(
-        False, "--regenerate", help="Re-run the curation and rewrite the shipped practice.json."
-    ),
-) -> None:
+def practice(as_json: bool, regenerate: bool) -> None:
     """The twelve practice boards, easy to expert, ordered by measured difficulty."""
     if regenerate:
         boards = build_practice()
@@ -157,30 +157,22 @@ def practice(
         )
 
 
-def xray(game: str = typer.Argument(..., help=GAME_HELP)) -> None:
+def xray(game: str) -> None:
     """Draw the proof: every shell labelled by its component, sources in parentheses."""
     board = _board(game)
     print(format_xray(board, solve(board)))
 
 
-def duel(
-    game: str = typer.Argument(..., help=GAME_HELP),
-    *,
-    bot: str = typer.Option("perfect", "--bot", help="random, greedy or perfect"),
-    rule: str = typer.Option("fewest", "--rule", help="fewest (shipped) or most shells wins"),
-    bot_first: bool = typer.Option(False, "--bot-first", help="Let the bot strike first."),
-    seed: int = typer.Option(0, "--seed", help="Seed for the random and greedy bots."),
-    budget_ms: int = typer.Option(1000, "--budget-ms", help="Bot time budget per move."),
-) -> None:
+def duel(game: str, *, bot: str, rule: str, bot_first: bool, seed: int, budget_ms: int) -> None:
     """Duel the bot: alternate matches; each is credited with the shells their match lights."""
     try:
         level = Level[bot.strip().upper()]
     except KeyError:
-        common.fail(f"unknown bot {bot!r} (random, greedy or perfect)")
+        raise InvalidParamsError(f"unknown bot {bot!r} (random, greedy or perfect)") from None
     try:
         the_rule = Rule(rule.strip().lower())
     except ValueError:
-        common.fail(f"unknown rule {rule!r} (fewest or most)")
+        raise InvalidParamsError(f"unknown rule {rule!r} (fewest or most)") from None
     board = _board(game)
     state = new_state(board)
     scores = {"you": 0, "bot": 0}
@@ -219,11 +211,45 @@ def duel(
     print(f"sky clear · you {you} · bot {them} · {outcome}")
 
 
-def add_commands(group: typer.Typer) -> None:
-    """Add the commands only Matchless has to its ``proofgrid matchless`` group."""
-    group.command("practice")(practice)
-    group.command("xray")(xray)
-    group.command("duel")(duel)
+def _flag(name: str, flag: str, help_: str) -> Option:
+    return Option(name, (flag,), False, help_, kind=bool)
+
+
+#: The commands only Matchless has, declared for the CLI to mount.
+COMMANDS = (
+    Command(
+        "practice",
+        practice,
+        "The twelve practice boards, easy to expert, ordered by measured difficulty.",
+        (
+            _flag("as_json", "--json", "Print the list as JSON."),
+            _flag(
+                "regenerate",
+                "--regenerate",
+                "Re-run the curation and rewrite the shipped practice.json.",
+            ),
+        ),
+    ),
+    Command(
+        "xray",
+        xray,
+        "Draw the proof: every shell labelled by its component, sources in parentheses.",
+        (Argument("game", GAME_HELP),),
+    ),
+    Command(
+        "duel",
+        duel,
+        "Duel the bot: alternate matches; each is credited with the shells their match lights.",
+        (
+            Argument("game", GAME_HELP),
+            Option("bot", ("--bot",), "perfect", "random, greedy or perfect"),
+            Option("rule", ("--rule",), "fewest", "fewest (shipped) or most shells wins"),
+            _flag("bot_first", "--bot-first", "Let the bot strike first."),
+            Option("seed", ("--seed",), 0, "Seed for the random and greedy bots.", kind=int),
+            Option("budget_ms", ("--budget-ms",), 1000, "Bot time budget per move.", kind=int),
+        ),
+    ),
+)
 
 
 def puzzle_cli(puzzle: Any) -> MatchlessCli:

@@ -19,8 +19,10 @@ Every engine call runs in a worker process (:mod:`proofgrid.server.engine`);
 the handlers themselves only await. Each puzzle names its response models
 (:meth:`~proofgrid.puzzle.Puzzle.api_models`) and every route declares the
 error answers (:data:`~proofgrid.server.models.ERROR_RESPONSES`), so the
-OpenAPI schema describes every answer exactly. A puzzle adds the routes only
-it has through :meth:`~proofgrid.puzzle.Puzzle.add_routes`. The routers are
+OpenAPI schema describes every answer exactly. The routes only one puzzle has
+are declared by it as data (:class:`proofgrid.routes.Route` rows,
+:meth:`~proofgrid.puzzle.Puzzle.routes`) and mounted here by :func:`mount_route`:
+the puzzle imports nothing of the server. The routers are
 built when the app is, so the puzzle packages are imported then, not on
 ``import proofgrid.server``.
 
@@ -32,12 +34,14 @@ today's daily is ``public, max-age=300``; POST answers and errors are ``no-store
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+import inspect
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from proofgrid import midend, registry
+from proofgrid.routes import Route
 from proofgrid.server import jobs
 from proofgrid.server.engine import engine_of
 from proofgrid.server.jobs import play
@@ -58,6 +62,7 @@ __all__ = [
     "answer",
     "api_routers",
     "health_router",
+    "mount_route",
     "play",
     "puzzle_router",
     "today",
@@ -205,8 +210,51 @@ def puzzle_router(name: str) -> APIRouter:
         )
         return answer(data, NO_STORE)
 
-    puzzle.add_routes(router)
+    for route in puzzle.routes():
+        mount_route(router, target, route)
     return router
+
+
+def mount_route(router: APIRouter, target: str, route: Route) -> None:
+    """Mount a puzzle's declared route on its router (:class:`proofgrid.routes.Route`).
+
+    The request is validated by ``route.request`` (the body of a POST, the
+    query of a GET); ``route.job`` runs in a worker of the lane of the
+    request's ``id`` (when it has one) and its answer is sent as the worker
+    rendered it. A POST answer is ``no-store``; a pure GET answer never changes.
+    """
+    model = route.request
+
+    async def handler(body: Any, request: Request) -> Response:
+        data = await engine_of(request).json(
+            jobs.route_job,
+            target,
+            route.job,
+            body.model_dump_json(),
+            gid=getattr(body, "id", None),
+            pure=route.pure,
+        )
+        cache = FOREVER if route.method == "GET" and route.pure else NO_STORE
+        return answer(data, cache)
+
+    # FastAPI reads the handler's parameters from its signature: the declared model
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    body_type: Any = model if route.method == "POST" else Annotated[model, Query()]
+    handler.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("body", plain, annotation=body_type),
+            inspect.Parameter("request", plain, annotation=Request),
+        ],
+        return_annotation=Response,
+    )
+    router.add_api_route(
+        route.path,
+        handler,
+        methods=[route.method],
+        summary=route.summary,
+        response_model=route.response,
+        responses=ERROR_RESPONSES,
+    )
 
 
 def api_routers() -> list[APIRouter]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "play_job",
     "puzzle_at",
     "render",
+    "route_job",
 ]
 
 
@@ -88,3 +90,10 @@ def new_job(target: str, params: str, seed: str) -> dict[str, Any]:
 def hint_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
     """:func:`proofgrid.midend.hint_json` of the position after ``moves`` (the generic hint)."""
     return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves)
+
+
+def route_job(target: str, job: Callable[..., Any], request: str) -> Any:
+    """A puzzle's declared route job (:class:`proofgrid.routes.Route`): ``job(puzzle, request)``
+    with the puzzle at ``target`` and the validated request (sent as JSON text, so the
+    server can key its answer cache on it)."""
+    return job(puzzle_at(target), json.loads(request))
