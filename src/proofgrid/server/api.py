@@ -115,6 +115,13 @@ def puzzle_router(name: str) -> APIRouter:
     )
     router = APIRouter(prefix=f"/api/{name}", tags=[name])
 
+    async def position_answer(job: Any, body: PlayIn, request: Request) -> Response:
+        """``job(target, id, moves)`` of a position (solve, hint), in the game ID's lane."""
+        data = await engine_of(request).json(
+            job, target, body.id, tuple(body.moves), gid=body.id, too_long=TOO_OPEN, pure=True
+        )
+        return answer(data, NO_STORE)
+
     async def daily_answer(request: Request, day: dt.date, cache_control: str) -> Response:
         if not puzzle.daily_before_launch:
             midend.puzzle_number(puzzle, day)  # refuse before the launch without a worker
@@ -181,16 +188,7 @@ def puzzle_router(name: str) -> APIRouter:
         responses=ERROR_RESPONSES,
     )
     async def solve_post(body: PlayIn, request: Request) -> Any:
-        data = await engine_of(request).json(
-            jobs.play_job,
-            target,
-            body.id,
-            tuple(body.moves),
-            gid=body.id,
-            too_long=TOO_OPEN,
-            pure=True,
-        )
-        return answer(data, NO_STORE)
+        return await position_answer(jobs.play_job, body, request)
 
     @router.post(
         "/hint",
@@ -199,16 +197,7 @@ def puzzle_router(name: str) -> APIRouter:
         responses=ERROR_RESPONSES,
     )
     async def hint(body: PlayIn, request: Request) -> Any:
-        data = await engine_of(request).json(
-            jobs.hint_job,
-            target,
-            body.id,
-            tuple(body.moves),
-            gid=body.id,
-            too_long=TOO_OPEN,
-            pure=True,
-        )
-        return answer(data, NO_STORE)
+        return await position_answer(jobs.hint_job, body, request)
 
     for route in puzzle.routes():
         mount_route(router, target, route)
