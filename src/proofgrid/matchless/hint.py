@@ -30,12 +30,15 @@ The hint's parts (:class:`proofgrid.puzzle.Hint`):
     Sentences, in order. One-shell component ``c4``: "Nothing left unlit can
     reach c4 — strike it, or it stays dark."; a larger one: "c4, c5 and d5
     light each other; no unlit shell outside them has a fuse into them.
-    Strike c4: one match lights them all." Then "Striking c4 lights 7 of the
-    12 unlit shells." Then, while par is reachable, "Par 5 needs 3 more
-    matches, this one included (2 used so far)." (or "This is the last match
-    par needs: it clears the sky." when one is left); once par is lost:
-    "Par 5 is out of reach: 4 matches used and 3 still needed make 7, 2 over
-    par. This is still the best next shell."
+    Strike c4: one match lights them all." (members in row-major order, the
+    last two joined by "and"). Then "Striking c4 lights 7 of the 12 unlit
+    shells." ("Striking c4 lights the last unlit shell." when it is the only
+    one). Then, while par is reachable, "Par 5 needs 3 more matches, this one
+    included (2 used so far)." (or "This is the last match par needs: it
+    clears the sky." when one is left); once par is lost: "Par 5 is out of
+    reach: 4 matches used and 3 still needed make 7, 2 over par. This is
+    still the best next shell." Counts of one are singular ("1 match used").
+    The dash is an em dash (U+2014).
 ``proof``
     ``{"component": [...], "unlit": [...], "incoming": [[tail, head], ...]}``:
     the component's shells, every unlit shell and every fuse that enters the
@@ -117,7 +120,9 @@ def hint(state: State, par: int | None = None) -> Hint | None:
         if len(component) == 1
         else f"{_listed(members)} light each other; no unlit shell outside them has a fuse "
         f"into them. Strike {move}: one match lights them all.",
-        f"Striking {move} lights {lights} of the {len(shells)} unlit shells.",
+        f"Striking {move} lights {lights} of the {len(shells)} unlit shells."
+        if len(shells) > 1
+        else f"Striking {move} lights the last unlit shell.",
     ]
     reachable_par = matches + remaining == par
     if not reachable_par:
