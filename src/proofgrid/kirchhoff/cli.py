@@ -37,6 +37,7 @@ from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
 from proofgrid.kirchhoff.exact import count, first_solution
+from proofgrid.kirchhoff.generate import MAX_ATTEMPTS
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import (
     Hint,
@@ -71,8 +72,15 @@ def _json(game: Game[Params, Position], **extra: Any) -> dict[str, Any]:
 
 def _show_board(game: Game[Params, Position], extra: str) -> str:
     board = _board(game)
-    grade = grade_board(board).grade.value
-    return f"{game.id}\n{board.rows}x{board.cols}, grade {grade}{extra}\n" + format_position(
+    grade = grade_board(board).grade
+    note = grade.value
+    if game.seed_id is not None and grade is not game.params.grade:
+        # the generator's closest board when no attempt met the asked grade
+        note = (
+            f"{grade.value}, not {game.params.grade.value}: no {game.params.grade.value} "
+            f"{board.rows}x{board.cols} board came out of {MAX_ATTEMPTS} attempts"
+        )
+    return f"{game.id}\n{board.rows}x{board.cols}, grade {note}{extra}\n" + format_position(
         Position.start(board)
     )
 

@@ -24,7 +24,6 @@ from proofgrid.cli.play import Player, read_line
 from proofgrid.cli.puzzle_commands import GAME_HELP, PuzzleCli
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.contract import MATCHLESS
-from proofgrid.matchless.daily import parse_date
 from proofgrid.matchless.duel import Level, Rule, bot_move
 from proofgrid.matchless.format import format_state, format_xray
 from proofgrid.matchless.game import State, move_name, new_state, parse_move, strike
@@ -99,7 +98,7 @@ class MatchlessCli(PuzzleCli[Params, State]):
 
     def parse_date(self, text: str | None) -> dt.date:
         """An ISO date (today when omitted)."""
-        return parse_date(text) if text else dt.date.today()
+        return midend.date_option(text)
 
     def new_text(self, game: Game[Params, State]) -> str:
         """The sky, its ID, its seed ID, par and a witness."""
