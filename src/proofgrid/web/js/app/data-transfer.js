@@ -160,15 +160,18 @@ const nextFrame = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 /**
  * importData in chunks of IMPORT_CHUNK rows, yielding to the page between
  * them and calling `onProgress({done, total})` after each, so a large code
- * never freezes the page. The writes happen at the end, at once.
+ * never freezes the page (a code of one chunk runs at once). The writes
+ * happen at the end, at once.
  */
 export async function importDataAsync(store, code, { puzzles = PUZZLES, onProgress = () => {} } = {}) {
   const steps = importSteps(store, code, puzzles);
   for (;;) {
     const { value, done } = steps.next();
     if (done) return value;
-    onProgress(value);
-    await nextFrame();
+    if (value.total > IMPORT_CHUNK) { // a code of one chunk is done at once, as importData
+      onProgress(value);
+      await nextFrame();
+    }
   }
 }
 
