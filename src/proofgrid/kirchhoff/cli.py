@@ -36,7 +36,7 @@ from proofgrid.kirchhoff.board import (
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
-from proofgrid.kirchhoff.exact import count, first_solution
+from proofgrid.kirchhoff.exact import count, first_solution, is_lost
 from proofgrid.kirchhoff.generate import MAX_ATTEMPTS
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import (
@@ -163,10 +163,30 @@ class KirchhoffPlayer(Player[Position]):
         return state, None
 
     def verdict(self, state: Position, status: Status) -> str:
-        """Solved, or the reason the position is lost."""
+        """Solved, or the reason the position is lost, naming only marks that are needed.
+
+        The lost proof's ``uses`` may include a harmless earlier mark; each used
+        mark is dropped in turn while the others alone still leave no completion
+        (the exact counter decides), and the verdict is the lost proof of the
+        position with only the marks left, so every mark it names is needed.
+        O(uses) exact counts.
+        """
         if status is Status.WON:
             return "solved — every clue is met. well done!"
-        return _hint_lines(state.board, hint(state))[0] + "  (undo to go back)"
+        h = hint(state)
+        if h.kind is HintKind.LOST and h.proof is not None and len(h.proof["uses"]) > 1:
+            keep = list(h.proof["uses"])
+            for mv in list(keep):
+                trial = [m for m in keep if m != mv]
+                if is_lost(
+                    state.board, execute_moves(Position.start(state.board), " ".join(trial)).masks()
+                ):
+                    keep = trial
+            if len(keep) < len(h.proof["uses"]):
+                fewer = hint(execute_moves(Position.start(state.board), " ".join(keep)))
+                if fewer.kind is HintKind.LOST and fewer.proof is not None:
+                    h = fewer
+        return _hint_lines(state.board, h)[0] + "  (undo to go back)"
 
 
 class KirchhoffCli(PuzzleCli[Params, Position]):
