@@ -175,15 +175,14 @@ class KirchhoffPlayer(Player[Position]):
             return "solved — every clue is met. well done!"
         h = hint(state)
         if h.kind is HintKind.LOST and h.proof is not None and len(h.proof["uses"]) > 1:
+            start = Position.start(state.board)
             keep = list(h.proof["uses"])
             for mv in list(keep):
                 trial = [m for m in keep if m != mv]
-                if is_lost(
-                    state.board, execute_moves(Position.start(state.board), " ".join(trial)).masks()
-                ):
+                if is_lost(state.board, execute_moves(start, " ".join(trial)).masks()):
                     keep = trial
             if len(keep) < len(h.proof["uses"]):
-                fewer = hint(execute_moves(Position.start(state.board), " ".join(keep)))
+                fewer = hint(execute_moves(start, " ".join(keep)))
                 if fewer.kind is HintKind.LOST and fewer.proof is not None:
                     h = fewer
         return _hint_lines(state.board, h)[0] + "  (undo to go back)"

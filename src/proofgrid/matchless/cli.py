@@ -97,7 +97,7 @@ class MatchlessCli(PuzzleCli[Params, State]):
     """How the shared commands print Matchless."""
 
     def parse_date(self, text: str | None) -> dt.date:
-        """An ISO date (today when omitted)."""
+        """An ISO date (today when omitted or empty: :func:`proofgrid.midend.date_option`)."""
         return midend.date_option(text)
 
     def new_text(self, game: Game[Params, State]) -> str:
