@@ -167,8 +167,8 @@ class PuzzleCli(Generic[P, S]):
         return self.puzzle.default_params()
 
     def parse_date(self, text: str | None) -> dt.date:
-        """The ``--date`` (``YYYY-MM-DD``; today when omitted)."""
-        return midend.parse_date(text) if text else dt.date.today()
+        """The ``--date`` (``YYYY-MM-DD``; today when omitted or empty)."""
+        return midend.date_option(text)
 
     # --- new ----------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ __all__ = [
     "board_json",
     "daily",
     "daily_json",
+    "date_option",
     "decode_params",
     "hint_json",
     "json_text",
@@ -111,6 +112,17 @@ def parse_date(text: str) -> dt.date:
         except ValueError:
             pass
     raise InvalidParamsError(f"cannot read date {text[:20]!r} (use YYYY-MM-DD)")
+
+
+def date_option(text: str | None) -> dt.date:
+    """A command line's ``--date``: today (local time) when omitted or empty, else
+    :func:`parse_date` of the text with its surrounding spaces trimmed.
+
+    The one reading of ``--date`` for every puzzle, so ``--date ''`` (a script's
+    unset variable) means today everywhere.
+    """
+    t = (text or "").strip(" ")
+    return parse_date(t) if t else dt.date.today()
 
 
 def utc_today() -> dt.date:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from proofgrid.cli.common import EXIT_STREAM
 from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
 from proofgrid.graph.sparse import par_certificate
 
@@ -60,7 +61,7 @@ def test_closed_stdin_is_one_line(tmp_path: Path) -> None:
             check=False,
         )
     text = err.read_text()
-    assert r.returncode == 1 and text == "error: standard input is closed\n"
+    assert r.returncode == EXIT_STREAM and text == "error: standard input is closed\n"
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -79,4 +80,4 @@ def test_full_disk_and_closed_stdout_are_one_line(tmp_path: Path) -> None:
             timeout=60,
             check=False,
         )
-        assert (r.returncode, r.stderr) == (1, expected)
+        assert (r.returncode, r.stderr) == (EXIT_STREAM, expected)

@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from proofgrid.kirchhoff.board import is_solution
 from proofgrid.kirchhoff.codec import decode_board, decode_params
 from proofgrid.server import create_app
-from proofgrid.server.api import FOREVER, NO_STORE, TODAY
+from proofgrid.server.api import FOREVER, NO_STORE, TODAY, TOO_OPEN
 from proofgrid.server.pool import PoolSettings
 from tests.pins.make_pins import run_cli
 from tests.web import pool_jobs
@@ -85,7 +85,7 @@ def test_work_past_the_budget_is_a_422_not_a_hang() -> None:
         r = c.post("/api/kirchhoff/solve", json={"id": OPEN_BOARDS[0]})
         assert r.status_code == 422
         detail = _one_line_error(r)
-        assert detail == "this board is too open to decide within 0.001 s: add clues"
+        assert detail == TOO_OPEN.format(budget=0.001)
         assert c.get("/api/health").json() == {"status": "ok"}
 
 
@@ -93,7 +93,7 @@ def test_a_hint_past_the_budget_is_the_same_422() -> None:
     with TestClient(create_app(engine=PoolSettings(workers=1, budget=0.001))) as c:
         r = c.post("/api/kirchhoff/hint", json={"id": OPEN_BOARDS[0]})
         assert r.status_code == 422
-        assert _one_line_error(r) == "this board is too open to decide within 0.001 s: add clues"
+        assert _one_line_error(r) == TOO_OPEN.format(budget=0.001)
 
 
 def test_a_saturated_lane_is_a_503_with_retry_after() -> None:

@@ -5,7 +5,9 @@ built only when one of its commands runs (:mod:`proofgrid.cli.lazy`): the
 shared commands from :mod:`proofgrid.cli.puzzle_commands`, then the puzzle's
 own. The other topics register their commands from their own modules
 (``par``, ``studies``, ``web``). Every error a user can cause is reported as one line,
-``error: ...`` on standard error, with exit status 2; never a traceback.
+``error: ...`` on standard error, with exit status 2; never a traceback. A failed
+standard stream has its own status (:data:`~proofgrid.cli.common.EXIT_STREAM`),
+distinct from a failed check (1); ``--help`` lists them all.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
+import shlex
 import sys
 
 import typer
@@ -27,7 +31,8 @@ __all__ = ["app", "main"]
 app = typer.Typer(
     name="proofgrid",
     cls=PuzzleRoot,
-    help="Grid puzzles whose answers are proved by theorems, and the engines behind them.",
+    help="Grid puzzles whose answers are proved by theorems, and the engines behind them.\n\n"
+    + common.EXIT_HELP,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -86,8 +91,28 @@ def _detach_stdout() -> None:
         pass
 
 
+#: An argument shaped like a game ID (``params#seed`` or ``params:desc``) or a
+#: size (``-1x-1``) that begins with '-', which the parser reads as an option.
+_DASHED_ID = re.compile(r"-[^-=\s][^=\s]*[#:].*|-\d+x-?\d+\S*")
+
+
+def _dashed_id(argv: list[str] | None, exc: Exception) -> str | None:
+    """The game-ID-looking argument behind an unknown option (click's ``NoSuchOption``,
+    which typer vendors privately, hence read by its ``option_name``), if there is one."""
+    option = getattr(exc, "option_name", None)
+    if type(exc).__name__ != "NoSuchOption" or not isinstance(option, str) or not option:
+        return None
+    args = sys.argv[1:] if argv is None else argv
+    for arg in args:
+        if arg == "--":
+            break
+        if _DASHED_ID.fullmatch(arg) and arg.startswith(option):
+            return arg
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Console entry point; returns the exit status (0 ok, 1 check failed, 2 bad input).
+    """Console entry point; returns the exit status (:data:`common.EXIT_HELP`).
 
     Click runs in non-standalone mode so that usage errors, like engine errors,
     come out as a single ``error: ...`` line rather than a decorated box.
@@ -105,8 +130,15 @@ def main(argv: list[str] | None = None) -> int:
         # Usage errors and the like (typer vendors click; ClickException API).
         formatter = getattr(exc, "format_message", None)
         message = formatter() if callable(formatter) else str(exc)
+        dashed = _dashed_id(argv, exc)
         ctx = getattr(exc, "ctx", None)
-        if ctx is not None:
+        if dashed is not None:
+            path = ctx.command_path if ctx is not None else "proofgrid ..."
+            message = (
+                f"{dashed!r} starts with '-', so it reads as an option; to give it as "
+                f"a game ID, put '--' before it: {path} -- {shlex.quote(dashed)}"
+            )
+        elif ctx is not None:
             message = f"{message} (see '{ctx.command_path} --help')"
         common.error(message)
         code = getattr(exc, "exit_code", 2)
@@ -116,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (KeyboardInterrupt, typer.Abort):
         common.error("interrupted")
-        return 130
+        return common.EXIT_INTERRUPTED
     except BrokenPipeError:
         _detach_stdout()
         return 0
@@ -126,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         if not message.startswith("standard"):
             message = f"cannot write the output: {message}"
         common.error(message)
-        return 1
+        return common.EXIT_STREAM
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 

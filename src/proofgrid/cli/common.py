@@ -17,6 +17,17 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
+#: A standard stream failed (closed input or output, a full disk): ``EX_IOERR``
+#: of BSD's sysexits.h, so a script can tell it from a failed check or bad input.
+EXIT_STREAM = 74
+EXIT_INTERRUPTED = 130
+
+#: The exit statuses, as ``--help`` shows them.
+EXIT_HELP = (
+    f"Exit status: {EXIT_OK} success, {EXIT_CHECK_FAILED} a check failed (--check, verify), "
+    f"{EXIT_BAD_INPUT} bad input (one line 'error: ...'), {EXIT_STREAM} a standard stream "
+    f"failed (closed input or output, a full disk), {EXIT_INTERRUPTED} interrupted."
+)
 
 
 def error(message: str) -> None:

@@ -33,10 +33,12 @@ from proofgrid.kirchhoff.board import (
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
-from proofgrid.kirchhoff.exact import count, first_solution
+from proofgrid.kirchhoff.exact import count, first_solution, is_lost
+from proofgrid.kirchhoff.generate import MAX_ATTEMPTS
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.moves import (
     execute_move,
+    execute_moves,
     split_moves,
 )
 from proofgrid.midend import Game, History
@@ -57,8 +59,15 @@ def _json(game: Game[Params, Position], **extra: Any) -> dict[str, Any]:
 
 def _show_board(game: Game[Params, Position], extra: str) -> str:
     board = _board(game)
-    grade = grade_board(board).grade.value
-    return f"{game.id}\n{board.rows}x{board.cols}, grade {grade}{extra}\n" + format_position(
+    grade = grade_board(board).grade
+    note = grade.value
+    if game.seed_id is not None and grade is not game.params.grade:
+        # the generator's closest board when no attempt met the asked grade
+        note = (
+            f"{grade.value}, not {game.params.grade.value}: no {game.params.grade.value} "
+            f"{board.rows}x{board.cols} board came out of {MAX_ATTEMPTS} attempts"
+        )
+    return f"{game.id}\n{board.rows}x{board.cols}, grade {note}{extra}\n" + format_position(
         Position.start(board)
     )
 
@@ -152,10 +161,30 @@ class KirchhoffPlayer(Player[Position]):
         return state, None
 
     def verdict(self, state: Position, status: Status) -> str:
-        """Solved, or the reason the position is lost."""
+        """Solved, or the reason the position is lost, naming only marks that are needed.
+
+        The lost proof's ``uses`` may include a harmless earlier mark; each used
+        mark is dropped in turn while the others alone still leave no completion
+        (the exact counter decides), and the verdict is the lost proof of the
+        position with only the marks left, so every mark it names is needed.
+        O(uses) exact counts.
+        """
         if status is Status.WON:
             return "solved — every clue is met. well done!"
-        return _hint_lines(_hint_of(state))[0] + "  (undo to go back)"
+        h = _hint_of(state)
+        proof = h.get("proof")
+        if h["kirchhoff"]["kind"] == "lost" and proof is not None and len(proof["uses"]) > 1:
+            start = Position.start(state.board)
+            keep = list(proof["uses"])
+            for mv in list(keep):
+                trial = [m for m in keep if m != mv]
+                if is_lost(state.board, execute_moves(start, " ".join(trial)).masks()):
+                    keep = trial
+            if len(keep) < len(proof["uses"]):
+                fewer = _hint_of(execute_moves(start, " ".join(keep)))
+                if fewer["kirchhoff"]["kind"] == "lost" and fewer.get("proof") is not None:
+                    h = fewer
+        return _hint_lines(h)[0] + "  (undo to go back)"
 
 
 class KirchhoffCli(PuzzleCli[Params, Position]):

@@ -75,7 +75,10 @@ __all__ = [
 FORMAT_VERSION = 1
 _GRADE_LETTER = {Grade.EASY: "e", Grade.MEDIUM: "m", Grade.HARD: "h"}
 _LETTER_GRADE = {v: k for k, v in _GRADE_LETTER.items()}
-_PARAMS_RE = re.compile(r"^(\d{1,2})x(\d{1,2})(?:d([emh]))?$")
+# Any number of digits per side, so ``1000x1000`` reads as a size and is refused
+# by its range, not by its shape; more than _MAX_SIDE_DIGITS is out of range too.
+_PARAMS_RE = re.compile(r"^(\d+)x(\d+)(?:d([emh]))?$")
+_MAX_SIDE_DIGITS = 4
 _MAX_DESC = 1024
 
 
@@ -137,6 +140,9 @@ def decode_params(text: str) -> Params:
             f"bad params {text[:40]!r}: expected RxC or RxCdG (G = e/m/h) or a preset name"
         )
     grade = _LETTER_GRADE[m.group(3)] if m.group(3) else Grade.EASY
+    for name, digits in (("rows", m.group(1)), ("cols", m.group(2))):
+        if len(digits.lstrip("0")) > _MAX_SIDE_DIGITS:
+            raise InvalidParamsError(f"{name} must be {MIN_SIDE}..{MAX_SIDE}, got {digits[:20]}")
     params = Params(int(m.group(1)), int(m.group(2)), grade)
     validate_params(params)
     return params

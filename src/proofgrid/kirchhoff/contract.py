@@ -18,7 +18,7 @@ from proofgrid.kirchhoff.board import Board, ClueKind, Position, format_position
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily, daily_id
 from proofgrid.kirchhoff.exact import Count, count, first_solution
-from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.generate import generate_board, known
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import contract_hint
 from proofgrid.puzzle import Hint, Puzzle, Status
@@ -54,13 +54,16 @@ def board_fields(
     meaning), the arrows ``[[r, c], [r2, c2]]`` of that same solution. ``count``
     comes from the frontier-sweep counter (capped at 2 unless ``cnt`` is given),
     ``capped`` says whether it stopped counting, and ``grade`` is the hint
-    ladder's grade when the solution is unique.
+    ladder's grade when the solution is unique. A board this process generated
+    (:func:`~proofgrid.kirchhoff.generate.known`) takes its count, solution and
+    grade from the generator, which proved them when it made the board.
     """
+    gen = known(board)
     if cnt is None:
-        cnt = count(board, cap=2)
+        cnt = Count(1, False) if gen is not None else count(board, cap=2)
     unique = cnt.value == 1 and not cnt.capped
     if solution is None and cnt.value:
-        solution = first_solution(board)
+        solution = gen.solution if gen is not None else first_solution(board)
     C = board.cols
     sol: Any = None
     if solution is not None:
@@ -77,7 +80,9 @@ def board_fields(
         "count": cnt.value,
         "capped": cnt.capped,
         "unique": unique,
-        "grade": grade_board(board).grade.value if unique else None,
+        "grade": (gen.report.grade if gen is not None else grade_board(board).grade).value
+        if unique
+        else None,
         "solution": sol,
     }
 

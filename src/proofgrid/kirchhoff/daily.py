@@ -62,8 +62,7 @@ def daily(day: dt.date, preset: str = DAILY_PRESET) -> Generated:
 
 def parse_date(text: str | None) -> dt.date:
     """Exactly ``YYYY-MM-DD`` (:func:`proofgrid.midend.parse_date`, after trimming
-    spaces) to a date; today (local time) when None; raises InvalidParamsError
+    spaces) to a date; today (local time) when None or empty
+    (:func:`proofgrid.midend.date_option`); raises InvalidParamsError
     (``20261225``, ``2026-W52-5`` and a trailing newline too)."""
-    if text is None:
-        return dt.date.today()
-    return midend.parse_date(text.strip(" "))
+    return midend.date_option(text)

@@ -51,6 +51,7 @@ Grading draws nothing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from proofgrid.kirchhoff.board import BLANK, Board, Clue, ClueKind, Geometry, Grade, geometry
@@ -67,7 +68,9 @@ __all__ = [
     "Generated",
     "Recipe",
     "board_from_solution",
+    "forget",
     "generate_board",
+    "known",
     "minimise",
     "recipe",
     "route_paths",
@@ -75,6 +78,11 @@ __all__ = [
 
 GENERATOR_VERSION = 1
 MAX_ATTEMPTS = 400
+#: Generated boards remembered per process (:func:`known`): enough for the
+#: boards one request or one command resolves, bounded so a long-lived worker
+#: never grows with the seeds it has served.
+KNOWN_BOARDS = 64
+_KNOWN: OrderedDict[Board, Generated] = OrderedDict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +332,36 @@ class Generated:
     tests: int
 
 
+def known(board: Board) -> Generated | None:
+    """What the generator knows of ``board`` if this process generated it: its unique
+    solution and grade (None otherwise).
+
+    Every generated board is unique by construction (each kept path and each
+    rubbed-out clue passed the exact counter, capped at 2), so for a board the
+    generator made, its solution *is* the answer the counter would give:
+    callers (:func:`proofgrid.kirchhoff.search.decide`, the board JSON) use it
+    instead of counting a board that may be too large for the counter's
+    budget. The store is the last :data:`KNOWN_BOARDS` boards generated; O(1).
+    """
+    gen = _KNOWN.get(board)
+    if gen is not None:
+        _KNOWN.move_to_end(board)
+    return gen
+
+
+def forget() -> None:
+    """Empty the store of :func:`known` (so a benchmark or test measures the counter itself)."""
+    _KNOWN.clear()
+
+
+def _remember(gen: Generated) -> Generated:
+    _KNOWN[gen.board] = gen
+    _KNOWN.move_to_end(gen.board)
+    while len(_KNOWN) > KNOWN_BOARDS:
+        _KNOWN.popitem(last=False)
+    return gen
+
+
 def generate_board(params: Params, seed: int) -> Generated:
     """Generate a unique board of ``params``' size and grade from ``seed``.
 
@@ -347,9 +385,11 @@ def generate_board(params: Params, seed: int) -> Generated:
         report = grade_board(board, stop_when_hard=params.grade is Grade.HARD)
         grades.append(report.grade)
         if report.grade is params.grade:
-            return Generated(board, tuple(states), report, len(grades), tuple(grades), tests)
+            return _remember(
+                Generated(board, tuple(states), report, len(grades), tuple(grades), tests)
+            )
         gap = abs(report.grade.rank - params.grade.rank)
         if best is None or gap < abs(best[2].grade.rank - params.grade.rank):
             best = (board, states, report)
     assert best is not None
-    return Generated(best[0], tuple(best[1]), best[2], len(grades), tuple(grades), tests)
+    return _remember(Generated(best[0], tuple(best[1]), best[2], len(grades), tuple(grades), tests))

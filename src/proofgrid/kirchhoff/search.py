@@ -31,8 +31,9 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from proofgrid.kirchhoff.board import ALL_STATES, Board
+from proofgrid.kirchhoff.board import ALL_STATES, Board, ClueKind
 from proofgrid.kirchhoff.exact import Count, CountLimitError, Sweep, first_solution
+from proofgrid.kirchhoff.generate import known
 from proofgrid.kirchhoff.local import propagate, single_state, support
 from proofgrid.puzzle import ProofgridError
 
@@ -40,11 +41,13 @@ __all__ = [
     "COUNT_WORK",
     "FIRST_NODES",
     "SEARCH_NODES",
+    "OutOfWorkError",
     "Search",
     "TooOpenError",
     "Verdict",
     "bounded_count",
     "decide",
+    "is_open",
     "two_solutions",
 ]
 
@@ -60,16 +63,63 @@ _POP = (0, 1, 1, 2, 1, 2, 2, 3)  # states in a 3-bit mask
 
 
 class TooOpenError(ProofgridError):
-    """Neither the bounded counter nor the search settled the board within its budget.
+    """The counted work ran out on a board with blank cells (:func:`is_open`).
 
-    The API answers it with HTTP 422 (``http_status``), not 400: the request is
-    well formed, the board is too open to decide.
+    Blank cells are what makes a board hard to decide (each lets its edges
+    carry anything that balances), so the advice is to add clues. The API
+    answers it with HTTP 422 (``http_status``), not 400: the request is well
+    formed, the board is too open to decide.
     """
 
     http_status = 422
 
     def __init__(self, message: str = "this board is too open to decide: add clues") -> None:
         super().__init__(message)
+
+
+class OutOfWorkError(ProofgridError):
+    """The counted work ran out on a board with no blank cell (every cell clued).
+
+    Not a :class:`TooOpenError` (nor a :class:`~proofgrid.kirchhoff.exact.CountLimitError`):
+    adding clues cannot help a fully clued board, so its refusal says only
+    that the work budget ran out. HTTP 422, like :class:`TooOpenError`.
+    """
+
+    http_status = 422
+
+    def __init__(
+        self,
+        message: str = (
+            "this board ran out of work before it was decided: every cell is clued, "
+            "so the counter and the search needed more steps than they may take"
+        ),
+    ) -> None:
+        super().__init__(message)
+
+
+def is_open(board: Board) -> bool:
+    """Whether ``board`` has a blank cell (what :class:`TooOpenError` means). O(cells)."""
+    return any(cl.kind is ClueKind.BLANK for cl in board.clues)
+
+
+def _out_of_work(board: Board) -> ProofgridError:
+    """The refusal of a board whose budgets ran out: too open, or out of work."""
+    return TooOpenError() if is_open(board) else OutOfWorkError()
+
+
+def _from_generator(board: Board, masks: Sequence[int] | None, cap: int) -> Count | None:
+    """The count of ``masks`` from the generator's known unique solution, if any.
+
+    A generated board has exactly one solution (:func:`~proofgrid.kirchhoff.generate.known`),
+    so a position on it has one completion when that solution fits every
+    mask and none otherwise: exact, in O(edges).
+    """
+    gen = known(board)
+    if gen is None:
+        return None
+    fits = masks is None or all(m >> s & 1 for m, s in zip(masks, gen.solution, strict=True))
+    value = min(int(fits), cap)
+    return Count(value, value >= cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +246,18 @@ def bounded_count(
 ) -> Count:
     """:func:`proofgrid.kirchhoff.exact.count` with at most ``work`` frontier states in all.
 
-    One layer is kept at a time, so memory is bounded by ``work`` states.
-    Raises :class:`~proofgrid.kirchhoff.exact.CountLimitError` past the bound.
+    One layer is kept at a time, so memory is bounded by ``work`` states. A
+    board this process generated is answered from its known solution
+    (:func:`_from_generator`). Past the bound: on a board with blank cells,
+    :class:`~proofgrid.kirchhoff.exact.CountLimitError` (too open); on a fully
+    clued one, :class:`OutOfWorkError` (adding clues cannot help).
     """
     m = list((ALL_STATES,) * board.n_edges if masks is None else masks)
+    if len(m) != board.n_edges:
+        raise ValueError(f"expected {board.n_edges} masks, got {len(m)}")
+    generated = _from_generator(board, m, cap)
+    if generated is not None:
+        return generated
     if 0 in m:
         return Count(0, False)
     prop = propagate(board, m)
@@ -207,7 +265,12 @@ def bounded_count(
         return Count(0, False)
     sw = _BoundedSweep(board, prop.masks, cap)
     sw.max_work = work
-    value = sw.count()
+    try:
+        value = sw.count()
+    except CountLimitError:
+        if is_open(board):
+            raise
+        raise OutOfWorkError() from None
     return Count(value, value >= cap)
 
 
@@ -216,7 +279,8 @@ class Verdict:
     """A board's (or position's) count capped at 2, and one solution when there is one.
 
     ``capped`` is True when counting stopped at 2 (the board has at least two
-    solutions); ``method`` says what decided it: ``"count"`` or ``"search"``.
+    solutions); ``method`` says what decided it: ``"generator"`` (the board's
+    known unique solution), ``"count"`` or ``"search"``.
     """
 
     count: Count
@@ -247,16 +311,25 @@ def decide(
     A short search first (``first_nodes``: an open board shows two solutions
     within a few hundred decisions, a well-clued one is often settled
     outright), then the bounded exact counter (``work`` states), then the
-    full search (``nodes``). Raises :class:`TooOpenError` when none settles it.
+    full search (``nodes``). A board this process generated is answered at
+    once from the generator's unique solution (:func:`_from_generator`).
+    When none settles it: :class:`TooOpenError` on a board with blank cells,
+    :class:`OutOfWorkError` on a fully clued one.
     Every answer is exact; on a board with two or more solutions the one
     shown is the first found (the counter's is the first in sweep order).
     """
+    generated = _from_generator(board, masks, 2)
+    if generated is not None:
+        gen = known(board)
+        assert gen is not None
+        sol = gen.solution if want_solution and generated.value else None
+        return Verdict(generated, sol, "generator")
     early = _settled(two_solutions(board, masks, nodes=first_nodes))
     if early is not None:
         return early
     try:
         cnt = bounded_count(board, masks, work=work)
-    except CountLimitError:
+    except (CountLimitError, OutOfWorkError):
         pass
     else:
         sol = first_solution(board, masks) if want_solution and cnt.value else None
@@ -264,4 +337,4 @@ def decide(
     late = _settled(two_solutions(board, masks, nodes=nodes))
     if late is not None:
         return late
-    raise TooOpenError
+    raise _out_of_work(board)

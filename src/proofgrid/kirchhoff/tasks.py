@@ -61,7 +61,7 @@ STATS = StatsTask(
     most=100_000,
     options=(
         Option("preset", ("--preset", "-p"), [], "Presets (default: all).", multiple=True),
-        Option("seed", ("--seed",), 0, "First seed.", kind=int),
+        Option("seed", ("--seed",), 0, "First seed (0 or more).", kind=int, min=0),
     ),
     prepare=_stats_job,
     text=_stats_text,
@@ -78,7 +78,7 @@ STATS = StatsTask(
 
 VERIFY = VerifyTask(
     help="Check the engine against brute force, the baseline search and Gale certificates.",
-    options=(Option("seed", ("--seed",), 2026, kind=int),),
+    options=(Option("seed", ("--seed",), 2026, "Seed (0 or more).", kind=int, min=0),),
     prepare=_verify_job,
     unit="tasks",
     option_help={"quick": "The fast form the test suite runs."},

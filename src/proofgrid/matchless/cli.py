@@ -20,7 +20,6 @@ from proofgrid import midend
 from proofgrid.frontend import GAME_HELP, Argument, Command, Player, PuzzleCli, read_line
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.contract import MATCHLESS
-from proofgrid.matchless.daily import parse_date
 from proofgrid.matchless.duel import Level, Rule, bot_move
 from proofgrid.matchless.format import format_state, format_xray
 from proofgrid.matchless.game import State, move_name, new_state, parse_move, strike
@@ -104,8 +103,8 @@ class MatchlessCli(PuzzleCli[Params, State]):
     """How the shared commands print Matchless."""
 
     def parse_date(self, text: str | None) -> dt.date:
-        """An ISO date (today when omitted)."""
-        return parse_date(text) if text else dt.date.today()
+        """An ISO date (today when omitted or empty: :func:`proofgrid.midend.date_option`)."""
+        return midend.date_option(text)
 
     def new_text(self, game: Game[Params, State]) -> str:
         """The sky, its ID, its seed ID, par and a witness."""

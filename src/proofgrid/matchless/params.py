@@ -158,7 +158,7 @@ def encode_params(params: Params, *, full: bool = True) -> str:
 
 
 _PARAMS_RE = re.compile(
-    r"^(\d{1,2})x(\d{1,2})(v2)?(?:d(\d{1,3}))?(?:f(\d{1,2}))?"
+    r"^(\d+)x(\d+)(v2)?(?:d(\d{1,3}))?(?:f(\d{1,2}))?"
     r"(?:n(\d{1,2}))?(?:m(\d{1,3}))?(?:e(\d))?(?:x(\d))?$"
 )
 
@@ -171,6 +171,10 @@ def decode_params(text: str) -> Params:
     if not m or (not g[2] and any(x is not None for x in g[5:])):  # n, m, e, x need v2
         raise InvalidParamsError(
             f"cannot read params {text.strip()[:40]!r} (expected e.g. 6x6d70f2)"
+        )
+    if max(len(g[0].lstrip("0")), len(g[1].lstrip("0"))) > 2:  # read as a size, then refused
+        raise InvalidParamsError(
+            f"size {g[0][:20]}x{g[1][:20]} out of range ({MIN_SIZE}..{MAX_SIZE} each way)"
         )
     base = V2 if g[2] else V1
 

@@ -68,13 +68,19 @@ def _verify_job(quick: bool, opts: Mapping[str, Any]) -> Callable[[Executor], Ve
     """Check ``--start`` (a date on or after the launch; default today's UTC date, the
     date a daily is defined on everywhere) and plan the checks."""
     from proofgrid.matchless.daily import LAUNCH, parse_date  # noqa: PLC0415 (a study runs)
-    from proofgrid.matchless.verify import run_verify  # noqa: PLC0415 (as above)
+    from proofgrid.matchless.verify import last_start, run_verify  # noqa: PLC0415 (as above)
     from proofgrid.midend import utc_today  # noqa: PLC0415 (as above)
 
     start = opts["start"]
     first = parse_date(start) if start else max(utc_today(), LAUNCH)
     if first < LAUNCH:
         raise InvalidParamsError(f"daily boards begin on {LAUNCH.isoformat()}")
+    if first > last_start(quick):
+        raise InvalidParamsError(
+            f"--start {first.isoformat()} is too late: the check covers the dailies of the "
+            f"following days and the calendar ends on 9999-12-31 (latest start "
+            f"{last_start(quick).isoformat()})"
+        )
     return lambda runner: run_verify(quick=quick, start=first, runner=runner)
 
 

@@ -57,7 +57,9 @@ __all__ = [
     "check_board",
     "check_boards",
     "cover_below",
+    "daily_days",
     "duel_report",
+    "last_start",
     "merge_reports",
     "naive_components",
     "run_verify",
@@ -66,6 +68,17 @@ __all__ = [
 
 VERIFY_CHUNK = 200
 """Boards per verification task."""
+
+
+def daily_days(quick: bool) -> int:
+    """Consecutive dailies the verification checks from its start date (2 quick, else 30)."""
+    return 2 if quick else 30
+
+
+def last_start(quick: bool) -> dt.date:
+    """The latest start date whose dailies all exist (the calendar ends on 9999-12-31)."""
+    return dt.date.max - dt.timedelta(days=daily_days(quick) - 1)
+
 
 _DX = (0, 1, 1, 1, 0, -1, -1, -1)
 _DY = (-1, -1, 0, 1, 1, 1, 0, -1)
@@ -208,7 +221,7 @@ def verification_boards(
     practice = load_practice()
     for p in practice[:3] if quick else practice:
         yield f"practice {p.number}", parse_game_id(p.id)[1]
-    for k in range(2 if quick else 30):
+    for k in range(daily_days(quick)):
         d = daily(start + dt.timedelta(days=k))
         yield f"daily {d.date.isoformat()} ({game_id(d.board)})", d.board
 

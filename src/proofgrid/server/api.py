@@ -76,8 +76,12 @@ TODAY = "public, max-age=300"
 NO_STORE = "no-store"
 
 _DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-#: The 422 of a game ID whose board outlives the time budget.
-TOO_OPEN = "this board is too open to decide within {budget:g} s: add clues"
+#: The 422 of a board with blank cells that outlives the server's budget: its
+#: counted work, or its time (``{budget}`` seconds), whichever ran out first.
+TOO_OPEN = (
+    "this board is too open to decide within the server's budget "
+    "(a fixed amount of work, at most {budget:g} s): add clues"
+)
 
 
 def answer(body: bytes, cache_control: str) -> Response:

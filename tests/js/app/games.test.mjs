@@ -58,7 +58,7 @@ test('list is newest first; lastUnfinished skips finished, daily and other prese
   assert.deepEqual(games.list().map((e) => e.gid), ['d', 'c', 'b']);
 });
 
-test('eviction over the limit follows the model: unfinished oldest, then finished oldest, never daily', () => {
+test('eviction over the limit follows the model: unfinished oldest, then finished oldest; dailies apart', () => {
   for (let seed = 0; seed < 30; seed++) {
     const limit = 5;
     const { games } = setup({ limit });
@@ -74,7 +74,7 @@ test('eviction over the limit follows the model: unfinished oldest, then finishe
       t += 1;
       const m = model.filter((e) => e.gid !== gid);
       m.push({ gid, finished, daily, updated: t });
-      while (m.length > limit) {
+      while (m.filter((e) => !e.daily).length > limit) {
         const victims = m.filter((e) => !e.daily && e.gid !== gid);
         if (!victims.length) break;
         victims.sort((a, b) => Number(a.finished) - Number(b.finished) || a.updated - b.updated);

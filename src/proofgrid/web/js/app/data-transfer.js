@@ -9,14 +9,21 @@
 // per puzzle of compact rows [gid, preset, flags (1 finished, 2 daily),
 // updated, state]. A code of a newer format is refused with a plain reason.
 //
-// Importing: the keys all or nothing (Store.importCode; a bad key refuses the
-// whole code and nothing changes), then each puzzle's games merged through
-// SavedGames.merge (each game checked as games.js checks a stored one; a bad
-// or foreign one is skipped with a notice, never fatal; on the same game the
-// newer one wins; each puzzle keeps its limit, daily games never dropped).
+// Importing is one transaction over the keys and every puzzle's games: the
+// code's size is checked (MAX_IMPORT_ROWS games at most), then every game row
+// is checked and sized (games.js checkGame; a bad or foreign one is skipped
+// with a notice, never fatal), in chunks of IMPORT_CHUNK rows so the page
+// never freezes (importDataAsync yields between chunks and reports progress);
+// then the keys are written (Store.importCode: all or nothing), and each
+// puzzle's games merged (SavedGames.mergeChecked: on the same game the newer
+// one wins; each puzzle keeps its limits). When the browser refuses a write,
+// every write of the import is undone (a games.js Journal) and the import
+// fails with a CodeError that says nothing changed.
 
 import { CodeError, decodeCode, encodeCode } from './codes.js';
-import { GAME_LIMIT, SavedGames } from './games.js';
+import {
+  DAILY_LIMIT, GAME_LIMIT, Journal, SavedGames, StorageFullError, checkGame,
+} from './games.js';
 import { BUILTIN } from './registry.js';
 import { button, el, plural, toast } from './ui.js';
 import { copyField } from './share-view.js';
@@ -26,6 +33,11 @@ export const FORMAT = 2;
 
 /** The puzzles whose saved games move (every puzzle the site has). */
 export const PUZZLES = Object.freeze(BUILTIN.map((row) => row.name));
+
+/** The most saved games one code may carry (all puzzles together); a larger code is refused whole. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** Game rows checked between two yields to the page (importDataAsync). */
+export const IMPORT_CHUNK = 2_000;
 
 const FINISHED = 1;
 const DAILY = 2;
@@ -52,12 +64,11 @@ export function exportData(store, names, puzzles = PUZZLES) {
 }
 
 /**
- * Import a code made by exportData (any format up to FORMAT). Throws CodeError
- * (nothing changed) when the code is unreadable, of a newer format, or its
- * results are not valid; games are merged one by one and never make it throw.
- * Returns {names, games: {added, replaced, kept, skipped, dropped}}.
+ * The steps of an import (module comment), as a generator: it yields
+ * {done, total} after each chunk of checked rows and returns the result, so
+ * importData runs it at once and importDataAsync between page frames.
  */
-export function importData(store, code, puzzles = PUZZLES) {
+function* importSteps(store, code, puzzles) {
   const value = decodeCode(code);
   if (value === null || typeof value !== 'object' || value.app !== 'proofgrid') {
     throw new CodeError('the code does not carry proofgrid data');
@@ -69,22 +80,99 @@ export function importData(store, code, puzzles = PUZZLES) {
   }
   const carried = value.games !== null && typeof value.games === 'object' && !Array.isArray(value.games)
     ? value.games : {};
-  const games = { added: 0, replaced: 0, kept: 0, skipped: 0, dropped: 0 };
   const hasKeys = value.keys !== null && typeof value.keys === 'object' && Object.keys(value.keys).length > 0;
   if (!hasKeys && !Object.keys(carried).length) throw new CodeError('the code carries no data');
-  const names = hasKeys ? store.importCode(code) : [];
   let foreign = format >= 2 && carried !== value.games ? 1 : 0; // a games section that is not one
+  const mine = [];
+  let total = 0;
   for (const [puzzle, rows] of Object.entries(carried)) {
     if (!puzzles.includes(puzzle) || !Array.isArray(rows)) {
       foreign += Array.isArray(rows) ? rows.length : 1; // a puzzle this site does not have
       continue;
     }
-    const got = new SavedGames(store, puzzle).merge(rows.map(unpackGame)); // notices its own skips
-    for (const k of Object.keys(games)) games[k] += got[k];
+    mine.push([puzzle, rows]);
+    total += rows.length;
   }
+  if (total + foreign > MAX_IMPORT_ROWS) {
+    throw new CodeError(
+      `the code carries ${total + foreign} saved games, more than the ${MAX_IMPORT_ROWS} one import takes: nothing was imported`,
+    );
+  }
+  // Check and size every row first, touching nothing.
+  const checked = [];
+  let done = 0;
+  for (const [puzzle, rows] of mine) {
+    const out = [];
+    for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+      const end = Math.min(rows.length, i + IMPORT_CHUNK);
+      for (let j = i; j < end; j++) out.push(checkGame(unpackGame(rows[j])));
+      done += end - i;
+      yield { done, total };
+    }
+    checked.push([puzzle, out]);
+  }
+  // Then write, as one transaction.
+  const journal = new Journal(store);
+  const games = { added: 0, replaced: 0, kept: 0, skipped: 0, dropped: 0 };
+  let names = [];
+  try {
+    if (hasKeys) {
+      for (const name of Object.keys(value.keys)) journal.track(store.key(name));
+      names = store.importCode(code); // a bad key refuses the whole code before any write
+    }
+    for (const [puzzle, rows] of checked) {
+      const got = new SavedGames(store, puzzle).mergeChecked(rows, journal); // notices its own skips
+      for (const k of Object.keys(games)) games[k] += got[k];
+    }
+    if (store.fallback?.size && [...journal.before.keys()].some((k) => store.fallback.has(k))) {
+      throw new StorageFullError(); // a key Store.set could keep only for this session
+    }
+  } catch (err) {
+    journal.rollback();
+    if (err instanceof CodeError) throw err;
+    store.notice('saved game', 'full');
+    throw new CodeError('there is not enough room in this browser\'s storage for this code: nothing was imported');
+  }
+  journal.commit();
   if (foreign) store.notice('saved game', 'skipped');
   games.skipped += foreign;
   return { names, games };
+}
+
+/**
+ * Import a code made by exportData (any format up to FORMAT), as one
+ * transaction (module comment). Throws CodeError, with nothing changed, when
+ * the code is unreadable, of a newer format, too large, its results are not
+ * valid, or the browser's storage cannot hold it; bad games are skipped.
+ * Returns {names, games: {added, replaced, kept, skipped, dropped}}.
+ */
+export function importData(store, code, puzzles = PUZZLES) {
+  const steps = importSteps(store, code, puzzles);
+  for (;;) {
+    const { value, done } = steps.next();
+    if (done) return value;
+  }
+}
+
+/** Let the page draw and answer input between two chunks of work. */
+const nextFrame = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/**
+ * importData in chunks of IMPORT_CHUNK rows, yielding to the page between
+ * them and calling `onProgress({done, total})` after each, so a large code
+ * never freezes the page (a code of one chunk runs at once). The writes
+ * happen at the end, at once.
+ */
+export async function importDataAsync(store, code, { puzzles = PUZZLES, onProgress = () => {} } = {}) {
+  const steps = importSteps(store, code, puzzles);
+  for (;;) {
+    const { value, done } = steps.next();
+    if (done) return value;
+    if (value.total > IMPORT_CHUNK) { // a code of one chunk is done at once, as importData
+      onProgress(value);
+      await nextFrame();
+    }
+  }
 }
 
 /** What an import did, in plain words. */
@@ -99,7 +187,7 @@ export function importWords({ names, games }) {
   }
   if (games.skipped) text += ` ${plural(games.skipped, 'saved game')} could not be read and ${games.skipped === 1 ? 'was' : 'were'} skipped.`;
   if (games.dropped) {
-    text += ` ${plural(games.dropped, 'older game')} did not fit (each puzzle keeps up to ${GAME_LIMIT}) and ${games.dropped === 1 ? 'was' : 'were'} left out.`;
+    text += ` ${plural(games.dropped, 'older game')} did not fit (each puzzle keeps up to ${GAME_LIMIT} games and ${DAILY_LIMIT} dailies) and ${games.dropped === 1 ? 'was' : 'were'} left out.`;
   }
   return text;
 }
@@ -118,14 +206,24 @@ export function moveDataSection(store, names, intro) {
     }, { class: 'export' }),
     codeOut,
     codeIn,
-    button('Import code', () => {
+    button('Import code', async (event) => {
+      const btn = event?.currentTarget;
+      if (btn) btn.disabled = true;
+      status.className = 'import-status';
       try {
-        status.textContent = importWords(importData(store, codeIn.value));
+        const got = await importDataAsync(store, codeIn.value, {
+          onProgress: ({ done, total }) => {
+            status.textContent = `Reading saved games: ${done} of ${total}…`;
+          },
+        });
+        status.textContent = importWords(got);
         status.className = 'import-status ok';
         toast('Imported.');
       } catch (err) {
         status.textContent = `Could not import: ${err.message}.`;
         status.className = 'import-status bad';
+      } finally {
+        if (btn) btn.disabled = false;
       }
     }, { class: 'import' }),
     status,
