@@ -46,7 +46,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 __all__ = ["ConnLimits", "fd_headroom", "guarded_protocol"]
 
 #: File descriptors kept free for everything that is not a client connection
-#: (worker pipes, the listening socket, site files, logs).
+#: (worker pipes, the listening socket, site files, logs), at most a quarter of the limit.
 _FD_RESERVE = 256
 
 
@@ -76,7 +76,8 @@ def fd_headroom(wanted: int) -> int:
     """At most ``wanted`` connections, fewer if the file descriptor limit is lower.
 
     Raises the soft ``RLIMIT_NOFILE`` to the hard limit first (a process may);
-    keeps :data:`_FD_RESERVE` descriptors for everything else.
+    keeps :data:`_FD_RESERVE` descriptors (at most a quarter of the limit) for
+    everything else.
     """
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or hard > soft:
@@ -86,7 +87,7 @@ def fd_headroom(wanted: int) -> int:
             soft = target
         except (ValueError, OSError):
             pass
-    return max(1, min(wanted, soft - _FD_RESERVE))
+    return max(1, min(wanted, soft - min(_FD_RESERVE, soft // 4)))
 
 
 def _reply(status: bytes) -> bytes:
