@@ -360,7 +360,11 @@ class EnginePool:
 
     def pids(self) -> list[int]:
         """Process ids of the live workers."""
-        return [w.proc.pid for w in self._workers if w is not None and w.proc.pid is not None]
+        return [
+            w.proc.pid
+            for w in self._workers
+            if w is not None and w.proc.pid is not None and w.proc.is_alive()
+        ]
 
     def estimate(self, kind: Hashable, prior: float) -> float:
         """Expected run time of a job of ``kind``: the running average of the run times
