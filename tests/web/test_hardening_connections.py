@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-import resource
+import shlex
 import socket
 import subprocess
 import sys
@@ -37,19 +37,15 @@ LIMITS = [
 NOFILE = 200
 
 
-def _low_nofile() -> None:
-    resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[int, int]]:
     """``(pid, port)`` of a ``proofgrid serve`` with :data:`LIMITS` and :data:`NOFILE`."""
-    proc = subprocess.Popen(
-        [*PROOFGRID, "serve", "--port", "0", *LIMITS],
+    argv = " ".join(shlex.quote(a) for a in [*PROOFGRID, "serve", "--port", "0", *LIMITS])
+    proc = subprocess.Popen(  # the shell sets both the soft and the hard limit, then execs
+        ["/bin/sh", "-c", f"ulimit -n {NOFILE} && exec {argv}"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
-        preexec_fn=_low_nofile,
     )
     try:
         assert proc.stdout is not None
