@@ -505,6 +505,8 @@ class EnginePool:
                 self._waiting -= 1
                 self._busy += 1
                 est = self._queued.pop(fut, 0.0)
+            # the ledger counts a replacement worker's start-up as part of the job's time
+            start = time.monotonic()
             try:
                 if not fut.set_running_or_notify_cancel():
                     continue
@@ -517,7 +519,6 @@ class EnginePool:
                         worker = None
                         fut.set_exception(exc)
                         continue
-                start = time.monotonic()
                 with self._lock:
                     self._running[slot] = _Running(fut, worker, start, est)
                 worker = self._run(worker, fn, args, fut)
