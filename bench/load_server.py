@@ -24,6 +24,21 @@ and its own delays showed up as server latency). Figures (written to
 * **burst**: ``--burst`` cheap requests at once (one connection each, up to
   the client's limits). Bar: 0 errors.
 
+Three more scenarios (``--round2``; each can be left off with ``--slow 0``,
+``--abandon 0``, ``--costly 0``):
+
+* **slow connections**: ``--slow`` slowloris connections (a header line every
+  2 s) and 10 unfinished 20 MB headers, while ``/api/health`` is probed every
+  0.5 s for 15 s: health answered / p50, slow connections still open at the
+  end, the server's resident growth.
+* **abandoned work**: ``--abandon`` hint requests on distinct giant seeded
+  boards whose clients close after 0.1 s; then an uncached 3x3 solve and an
+  uncached giant solve are timed (work nobody waits for must not hold them up).
+* **distinct costly**: ``--costly`` concurrent solves of distinct giant seeded
+  boards, with 4 clients looping over *uncached* cheap generated requests
+  (fresh seeds) until they are answered: the costly requests' statuses,
+  median and max latency, and the cheap ones' median and p99.
+
 Timings from a machine shared with other work are noisy; the script prints
 the machine's load average with the figures.
 """
@@ -265,6 +280,158 @@ async def burst(base: str, n: int) -> dict[str, Any]:
     }
 
 
+async def _probe_health(base: str, seconds: float, every: float) -> list[float | None]:
+    """Latency of a fresh-connection ``/api/health`` every ``every`` s (None: no answer in 5 s)."""
+    out: list[float | None] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        c = Conn(base)
+        try:
+            d, st = await asyncio.wait_for(timed(c, "GET", "/api/health", None), 5)
+            out.append(d if st == 200 else None)
+        except TimeoutError:
+            out.append(None)
+        await c.close()
+        await asyncio.sleep(every)
+    return out
+
+
+async def slow_connections(base: str, n: int, pid: int) -> dict[str, Any]:
+    host, port = base.removeprefix("http://").split(":")
+    before = family_rss(pid)
+    peak = before
+    open_socks: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    for _ in range(n):
+        try:
+            r, w = await asyncio.open_connection(host, int(port))
+        except OSError:
+            break
+        w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        open_socks.append((r, w))
+
+    async def drip() -> None:
+        for tick in range(8):  # a header line every 2 s
+            await asyncio.sleep(2)
+            for _, w in open_socks:
+                if not w.is_closing():
+                    with contextlib.suppress(OSError):
+                        w.write(b"X-Slow-%d: y\r\n" % tick)
+
+    async def huge() -> None:
+        nonlocal peak
+        block = b"a" * (1 << 20)
+        writers = []
+        for _ in range(10):
+            with contextlib.suppress(OSError):
+                _, w = await asyncio.open_connection(host, int(port))
+                w.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
+                writers.append(w)
+        for _ in range(20):
+            for w in writers:
+                if not w.is_closing():
+                    with contextlib.suppress(OSError):
+                        w.write(block)
+                        await asyncio.wait_for(w.drain(), 2)
+            peak = max(peak, family_rss(pid))
+        for w in writers:
+            w.close()
+
+    probes, _, _ = await asyncio.gather(
+        _probe_health(base, 15, 0.5), drip(), huge(), return_exceptions=False
+    )
+    await asyncio.sleep(0.5)
+    # still open: the server has neither closed the connection nor answered it
+    still = sum(1 for r, _ in open_socks if not r.at_eof() and not r._buffer)
+    for _, w in open_socks:
+        w.close()
+    answered = [p for p in probes if p is not None]
+    return {
+        "slow_connections": len(open_socks),
+        "slow_still_open_after_16s": still,
+        "slow_health_answered": f"{len(answered)}/{len(probes)}",
+        "slow_health_p50_ms": pct(answered, 0.5),
+        "slow_rss_growth_mb": (peak - before) / 2**20,
+    }
+
+
+async def abandoned(base: str, n: int) -> dict[str, Any]:
+    host, port = base.removeprefix("http://").split(":")
+    writers = []
+    for i in range(n):
+        body = json.dumps({"id": f"16x16dh#{900_000 + i}", "moves": []}).encode()
+        with contextlib.suppress(OSError):
+            _, w = await asyncio.open_connection(host, int(port))
+            w.write(
+                b"POST /api/kirchhoff/hint HTTP/1.1\r\nHost: x\r\n"
+                b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                % (len(body), body)
+            )
+            writers.append(w)
+    await asyncio.sleep(0.1)
+    for w in writers:
+        w.close()
+    await asyncio.sleep(0.5)
+    c = Conn(base)
+    small, st_small = await timed(c, "GET", "/api/kirchhoff/solve?id=3x3de%23123457", None)
+    giant, st_giant = await timed(c, "GET", "/api/kirchhoff/solve?id=16x16dh%23777001", None)
+    await c.close()
+    return {
+        "abandoned_requests": len(writers),
+        "abandoned_then_3x3_solve_s": small,
+        "abandoned_then_3x3_status": st_small,
+        "abandoned_then_giant_solve_s": giant,
+        "abandoned_then_giant_status": st_giant,
+    }
+
+
+async def distinct_costly(base: str, n: int) -> dict[str, Any]:
+    done = asyncio.Event()
+
+    async def costly(i: int) -> tuple[float, int]:
+        c = Conn(base)
+        out = await timed(c, "GET", f"/api/kirchhoff/solve?id=16x16dh%23{810_000 + i}", None)
+        await c.close()
+        return out
+
+    cheap: list[float] = []
+    cheap_bad = 0
+
+    async def cheap_client(k: int) -> None:
+        nonlocal cheap_bad
+        c = Conn(base)
+        i = 0
+        while not done.is_set():
+            i += 1
+            url = (
+                f"/api/kirchhoff/new?params=hard&seed=c{k}-{i}"
+                if i % 2
+                else f"/api/matchless/new?params=6x6&seed=c{k}-{i}"
+            )
+            d, st = await timed(c, "GET", url, None)
+            cheap.append(d)
+            cheap_bad += st != 200
+        await c.close()
+
+    clients = [asyncio.ensure_future(cheap_client(k)) for k in range(4)]
+    res = await asyncio.gather(*(costly(i) for i in range(n)))
+    done.set()
+    await asyncio.gather(*clients)
+    statuses: dict[int, int] = {}
+    for _, st in res:
+        statuses[st] = statuses.get(st, 0) + 1
+    ok = [d for d, st in res if st == 200]
+    return {
+        "costly_requests": n,
+        "costly_statuses": statuses,
+        "costly_200_median_s": statistics.median(ok) if ok else float("nan"),
+        "costly_max_s": max(d for d, _ in res),
+        "costly_cheap_requests": len(cheap),
+        "costly_cheap_failed": cheap_bad,
+        "costly_cheap_p50_ms": pct(cheap, 0.5),
+        "costly_cheap_p99_ms": pct(cheap, 0.99),
+    }
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     proc, base = start_server(args.src)
     try:
@@ -282,6 +449,12 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             out["settled_rss_mb"] = family_rss(proc.pid) / 2**20
         if args.burst:
             out.update(await burst(base, args.burst))
+        if args.round2 and args.slow:
+            out.update(await slow_connections(base, args.slow, proc.pid))
+        if args.round2 and args.abandon:
+            out.update(await abandoned(base, args.abandon))
+        if args.round2 and args.costly:
+            out.update(await distinct_costly(base, args.costly))
         out["load_after"] = os.getloadavg()
         return out
     finally:
@@ -292,7 +465,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 1,000 sockets each side
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 1,500 sockets each side
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worst", type=int, default=100)
@@ -300,6 +473,10 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=60.0)
     ap.add_argument("--src", type=Path, default=None, help="run this src/ instead")
     ap.add_argument("--label", default="after")
+    ap.add_argument("--round2", action="store_true", help="the three scenarios below")
+    ap.add_argument("--slow", type=int, default=1500, help="slowloris connections")
+    ap.add_argument("--abandon", type=int, default=60, help="abandoned giant hints")
+    ap.add_argument("--costly", type=int, default=80, help="distinct costly solves")
     args = ap.parse_args()
     out = asyncio.run(main_async(args))
     path = ROOT / "bench" / "results" / f"load-{args.label}.json"

@@ -352,3 +352,16 @@ class Puzzle(abc.ABC, Generic[P, S]):
         """This puzzle's tasks for the studies runner, by kind (``bank``, ``stats``, ...)."""
         tasks = self.surface("tasks")
         return dict(getattr(tasks, "STUDY_TASKS", {})) if tasks is not None else {}
+
+    # --- serving cost
+    def job_cost(self, params: P) -> int:
+        """The expected engine time of one request (solve, hint, bot move) on a board of
+        ``params``, in tenths of a second on one core; at least 1.
+
+        The server sends requests priced at 10 (one second) or more to its
+        costly lane, seeded or user-made alike, so cheap requests never wait
+        behind them, and starts its estimate of their wait from this price.
+        An estimate, not a promise: the time budget still bounds every job.
+        The default prices every board as cheap. O(1).
+        """
+        return 1

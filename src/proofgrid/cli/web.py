@@ -45,9 +45,46 @@ def register(app: typer.Typer) -> None:
             max=100_000,
             help="Requests that may wait for a worker, per lane (past it: 503 + Retry-After).",
         ),
+        max_wait: float = typer.Option(
+            10.0,
+            "--max-wait",
+            min=0.0,
+            max=3600.0,
+            help="Seconds a request may expect to wait for a worker (past it: 503 with "
+            "Retry-After = when it would not).",
+        ),
+        head_timeout: float = typer.Option(
+            10.0,
+            "--header-timeout",
+            min=0.1,
+            max=3600.0,
+            help="Seconds for a request's line and headers to arrive (past it: 408, closed).",
+        ),
+        body_timeout: float = typer.Option(
+            10.0,
+            "--body-timeout",
+            min=0.1,
+            max=3600.0,
+            help="Seconds for a request's body to arrive after its headers (past it: closed).",
+        ),
+        max_head: int = typer.Option(
+            32 * 1024,
+            "--max-header-bytes",
+            min=1024,
+            max=1 << 24,
+            help="Bytes of request line and headers (past it: 431, closed).",
+        ),
+        max_connections: int = typer.Option(
+            1000,
+            "--max-connections",
+            min=1,
+            max=1_000_000,
+            help="Open connections (past it the oldest slow one is closed, else the new one).",
+        ),
     ) -> None:
         """Serve the web app (every registered puzzle, offline-capable) and its JSON API."""
         from proofgrid import server  # noqa: PLC0415  (FastAPI is slow to import; only serve/site need it)
+        from proofgrid.server.connections import ConnLimits  # noqa: PLC0415  (as above)
         from proofgrid.server.pool import PoolSettings  # noqa: PLC0415  (as above)
 
         try:
@@ -64,7 +101,17 @@ def register(app: typer.Typer) -> None:
             server.run(
                 sock,
                 engine=PoolSettings(
-                    workers=workers, budget=budget, memory_mb=memory, queue_depth=queue
+                    workers=workers,
+                    budget=budget,
+                    memory_mb=memory,
+                    queue_depth=queue,
+                    max_wait=max_wait,
+                ),
+                limits=ConnLimits(
+                    head_timeout=head_timeout,
+                    body_timeout=body_timeout,
+                    max_head=max_head,
+                    max_connections=max_connections,
                 ),
             )
         except KeyboardInterrupt:

@@ -161,5 +161,12 @@ class Matchless(Puzzle[Params, State]):
         """:func:`proof_json` of the described board."""
         return proof_json(codec.decode_desc(desc))
 
+    # --- serving cost
+    def job_cost(self, p: Params) -> int:
+        """Tenths of a second a request may take on a board of ``p``: the duel bot's search
+        grows about with the square of the cells (10x10 ~ 10, 6x6 ~ 1)."""
+        cells = p.rows * p.cols
+        return max(1, cells * cells // 1000)
+
 
 MATCHLESS = Matchless()

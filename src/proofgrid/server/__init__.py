@@ -14,12 +14,17 @@ browser's claims. The package splits by role:
   the one error shape;
 * :mod:`~proofgrid.server.pool`: a bounded pool of engine worker processes
   (time budget, memory ceiling, 503 when saturated);
-* :mod:`~proofgrid.server.engine`: the app's two lanes of pools (generated
-  boards; user-made boards) and its answer cache;
+* :mod:`~proofgrid.server.engine`: the app's three lanes of pools (cheap
+  generated boards; costly boards by the puzzle's price; user-made boards),
+  its answer cache and the dropping of abandoned work;
 * :mod:`~proofgrid.server.jobs`: the engine calls the workers run;
 * :mod:`~proofgrid.server.api`: one set of routes per registered puzzle,
   generated from :mod:`proofgrid.registry`;
-* :mod:`~proofgrid.server.app`: the app itself, and serving it.
+* :mod:`~proofgrid.server.connections`: deadlines for a request's head and
+  body, a head size cap and a connection cap (uvicorn's httptools protocol,
+  extended);
+* :mod:`~proofgrid.server.app`: the app itself, its HTTP semantics
+  (HEAD, OPTIONS, 405, unknown query parameters), and serving it.
 
 Nothing here names a puzzle.
 """

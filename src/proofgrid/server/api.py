@@ -167,7 +167,9 @@ def puzzle_router(name: str) -> APIRouter:
         ),
     ) -> Any:
         canonical = puzzle.encode_params(midend.decode_params(puzzle, params))
-        body = await engine_of(request).json(jobs.new_job, target, canonical, seed, pure=True)
+        body = await engine_of(request).json(
+            jobs.new_job, target, canonical, seed, gid=f"{canonical}#{seed}", pure=True
+        )
         return answer(body, FOREVER)
 
     @router.get(

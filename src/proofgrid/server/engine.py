@@ -1,18 +1,32 @@
-"""The server's engine work: two worker pools, a small answer cache, and the errors they raise.
+"""The server's engine work: three lanes of worker pools, a small answer cache, admission
+by expected wait, and the cancelling of work nobody waits for any more.
 
 Every route that runs a puzzle engine awaits :meth:`Engine.run`; nothing
 CPU-bound runs on the event loop, so the health check and the static site
-answer at once whatever the engines are doing. Work goes to one of two
-:class:`~proofgrid.server.pool.EnginePool` lanes:
+answer at once whatever the engines are doing. Work goes to one of three
+:class:`~proofgrid.server.pool.EnginePool` lanes, by what it costs:
 
-* **generated** (``params#seed`` IDs, ``/new``, dailies): boards our own
-  generator made, whose cost is bounded by their preset;
-* **user-made** (``params:desc`` IDs): any board at all, possibly far too
-  open, so it cannot hold up the other lane.
+* **generated** (``params#seed`` IDs, ``/new``, dailies) of an ordinary cost:
+  boards our own generator made, whose cost is bounded by their params;
+* **costly**: any request on a board whose params the puzzle itself prices
+  at :data:`COSTLY` or more (:meth:`proofgrid.puzzle.Puzzle.job_cost`:
+  size, grade), seeded or user-made alike, so a cheap generated request
+  never waits behind them;
+* **user-made** (``params:desc`` IDs) of an ordinary cost: any board at all,
+  possibly far too open, so it cannot hold up the generated lane.
+
+The puzzle of a request is the one its path names (``/api/{name}/...``), read
+from the request context that :class:`~proofgrid.server.middleware.RequestContext`
+keeps. Each job carries an estimate of its run time (the puzzle's cost, then
+the run times seen for its kind), so a lane refuses work that would wait past
+its bound (503 with an honest ``Retry-After``; :mod:`proofgrid.server.pool`).
+While a request waits, the engine also listens for its client's
+``http.disconnect``: work nobody waits for any more is cancelled before it
+starts, or its worker killed and replaced if it runs.
 
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
-user-made lane lowest), so under load the event loop and the generated lane
-are served first.
+costly and user-made lanes lowest), so under load the event loop and the
+generated lane are served first.
 
 Answers are rendered to JSON bytes in the worker (:func:`~proofgrid.server.jobs.render`),
 so the event loop neither validates nor serializes them. Dailies, seeded boards
@@ -24,20 +38,23 @@ answers) in the server process: a popular daily costs one engine call.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from proofgrid import registry
+from proofgrid import midend, registry
 from proofgrid.errors import ProofgridError
-from proofgrid.puzzle import split_game_id
+from proofgrid.puzzle import Puzzle, split_game_id
 from proofgrid.server.jobs import render
+from proofgrid.server.middleware import ClientGoneError, current_request
 from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
 
 __all__ = [
     "CACHE_SIZE",
+    "COSTLY",
     "LANE_NICE",
     "TOO_LONG",
     "Engine",
@@ -47,7 +64,10 @@ __all__ = [
 ]
 
 #: How much lower each lane's workers' CPU priority is than the server's.
-LANE_NICE = {"generated": 3, "user": 8}
+LANE_NICE = {"generated": 3, "costly": 8, "user": 8}
+#: The :meth:`~proofgrid.puzzle.Puzzle.job_cost` (tenths of a second) from which
+#: a request goes to the costly lane.
+COSTLY = 10
 #: Answers kept by :meth:`Engine.json`.
 CACHE_SIZE = 512
 #: The 422 of work that outlives the time budget (``too_long`` of :meth:`Engine.run`).
@@ -71,7 +91,7 @@ def preload_modules() -> list[str]:
 
 
 class Engine:
-    """The two lanes of worker pools of one app, created on first use.
+    """The three lanes of worker pools of one app, created on first use.
 
     Parameters
     ----------
@@ -84,7 +104,7 @@ class Engine:
         self._lock = threading.RLock()
         self._pools: dict[str, EnginePool] = {}
         self._cache: OrderedDict[Hashable, Any] = OrderedDict()
-        self._inflight: dict[Hashable, Any] = {}
+        self._inflight: dict[Hashable, _Shared] = {}
 
     @property
     def budget(self) -> float:
@@ -92,7 +112,8 @@ class Engine:
         return self.settings.budget
 
     def pool(self, lane: str) -> EnginePool:
-        """The pool of ``lane`` (``"generated"`` or ``"user"``), started on first use."""
+        """The pool of ``lane`` (``"generated"``, ``"costly"`` or ``"user"``), started on
+        first use."""
         with self._lock:
             pool = self._pools.get(lane)
             if pool is None:
@@ -108,7 +129,8 @@ class Engine:
 
     @staticmethod
     def lane(gid: str | None) -> str:
-        """``"user"`` for a ``params:desc`` game ID, ``"generated"`` otherwise."""
+        """``"user"`` for a ``params:desc`` game ID, ``"generated"`` otherwise (by kind
+        alone; :meth:`route` also weighs the cost)."""
         if gid is None:
             return "generated"
         try:
@@ -116,14 +138,72 @@ class Engine:
         except ProofgridError:
             return "user"
 
-    def _submit(self, lane: str, fn: Callable[..., Any], *args: Any) -> Any:
-        return self.pool(lane).submit(fn, *args)
+    @staticmethod
+    def request_puzzle() -> Puzzle[Any, Any] | None:
+        """The registered puzzle the current request's path names (``/api/{name}/...``)."""
+        req = current_request.get()
+        if req is None:
+            return None
+        parts = str(req.scope.get("path", "")).split("/")
+        if len(parts) < 3 or parts[1] != "api" or parts[2] not in registry.names():
+            return None
+        return registry.get(parts[2])
 
-    async def _await(self, fut: Any, too_long: str, *, shared: bool = False) -> Any:
+    def route(self, gid: str | None) -> tuple[str, int]:
+        """The lane and the cost (:meth:`~proofgrid.puzzle.Puzzle.job_cost`, at least 1)
+        of a request on ``gid`` for the current request's puzzle (module docstring)."""
+        kind = self.lane(gid)
+        puzzle = self.request_puzzle()
+        cost = 1
+        if puzzle is not None and gid is not None:
+            try:
+                params = midend.decode_params(puzzle, split_game_id(gid).params)
+                cost = max(1, int(puzzle.job_cost(params)))
+            except (ProofgridError, ValueError):
+                cost = 1
+        return ("costly" if cost >= COSTLY else kind), cost
+
+    def _submit(
+        self, lane: str, cost: int, fn: Callable[..., Any], *args: Any
+    ) -> tuple[EnginePool, concurrent.futures.Future[Any]]:
+        pool = self.pool(lane)
+        job = args[0] if fn is render and args else fn
+        kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost)
+        return pool, pool.submit(fn, *args, kind=kind, estimate=cost / 10)
+
+    @staticmethod
+    async def _gone() -> None:
+        """Return when the current request's client has disconnected (never without one)."""
+        req = current_request.get()
+        if req is None:
+            await asyncio.Event().wait()
+            return
+        await req.disconnected()
+
+    async def _await(
+        self,
+        fut: concurrent.futures.Future[Any],
+        too_long: str,
+        on_gone: Callable[[], None],
+    ) -> Any:
+        """The result of ``fut``, or ``on_gone()`` and :class:`ClientGoneError` if the client
+        goes away first."""
+        waiter = asyncio.wrap_future(fut)
+        # never cancel the waiter: that would cancel ``fut``, which others may share
+        waiter.add_done_callback(lambda w: w.cancelled() or w.exception())
+        gone = asyncio.ensure_future(self._gone())
         try:
-            waiter = asyncio.wrap_future(fut)
-            # a shared call must outlive any one client that goes away
-            return await (asyncio.shield(waiter) if shared else waiter)
+            done, _ = await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            on_gone()
+            raise
+        finally:
+            gone.cancel()
+        if waiter not in done:
+            on_gone()
+            raise ClientGoneError("the client closed the connection")
+        try:
+            return waiter.result()
         except WorkTimeoutError as exc:
             raise TooLongError(too_long.format(budget=exc.budget)) from None
 
@@ -134,13 +214,17 @@ class Engine:
         gid: str | None = None,
         too_long: str = TOO_LONG,
     ) -> Any:
-        """``fn(*args)`` in a worker of the lane for ``gid``.
+        """``fn(*args)`` in a worker of the lane for ``gid`` (:meth:`route`).
 
         Raises :class:`~proofgrid.server.pool.SaturatedError` (503) when that
-        lane's queue is full and :class:`TooLongError` (422, ``too_long``
-        formatted with the budget) when the work outlives the budget.
+        lane would make it wait past its bound, :class:`TooLongError` (422,
+        ``too_long`` formatted with the budget) when the work outlives the
+        budget, and :class:`~proofgrid.server.middleware.ClientGoneError` when
+        the client disconnects first (the work is cancelled or its worker killed).
         """
-        return await self._await(self._submit(self.lane(gid), fn, *args), too_long)
+        lane, cost = self.route(gid)
+        pool, fut = self._submit(lane, cost, fn, *args)
+        return await self._await(fut, too_long, lambda: pool.abandon(fut))
 
     async def json(
         self,
@@ -152,11 +236,11 @@ class Engine:
     ) -> bytes:
         """``fn(*args)`` rendered to JSON bytes in a worker (:meth:`run`).
 
-        ``pure`` answers of the generated lane are cached (LRU, :data:`CACHE_SIZE`),
-        and concurrent requests for one such answer share one engine call.
+        ``pure`` answers of generated boards (any lane but ``user``) are cached
+        (LRU, :data:`CACHE_SIZE`), and concurrent requests for one such answer
+        share one engine call, abandoned only when every one of them has gone.
         """
-        lane = self.lane(gid)
-        if not (pure and lane == "generated"):
+        if not (pure and self.lane(gid) == "generated"):
             body: bytes = await self.run(render, fn, *args, gid=gid, too_long=too_long)
             return body
         key: Hashable = (fn.__module__, fn.__qualname__, args)
@@ -165,17 +249,31 @@ class Engine:
                 self._cache.move_to_end(key)
                 hit: bytes = self._cache[key]
                 return hit
-            fut = self._inflight.get(key)
-            if fut is None:
-                fut = self._submit(lane, render, fn, *args)
-                self._inflight[key] = fut
+            shared = self._inflight.get(key)
+            if shared is None:
+                lane, cost = self.route(gid)
+                pool, fut = self._submit(lane, cost, render, fn, *args)
+                shared = self._inflight[key] = _Shared(pool, fut)
                 fut.add_done_callback(lambda f: self._settle(key, f))
-        body = await self._await(fut, too_long, shared=True)
+            shared.waiters += 1
+        body = await self._await(shared.fut, too_long, lambda: self._leave(key, shared))
         return body
+
+    def _leave(self, key: Hashable, shared: _Shared) -> None:
+        """One waiter of a shared call went away; abandon the call if it was the last."""
+        with self._lock:
+            shared.waiters -= 1
+            last = shared.waiters <= 0
+            if last and self._inflight.get(key) is shared:
+                del self._inflight[key]
+        if last:
+            shared.pool.abandon(shared.fut)
 
     def _settle(self, key: Hashable, fut: Any) -> None:
         with self._lock:
-            self._inflight.pop(key, None)
+            shared = self._inflight.get(key)
+            if shared is not None and shared.fut is fut:
+                del self._inflight[key]
             if not fut.cancelled() and fut.exception() is None:
                 self._cache[key] = fut.result()
                 while len(self._cache) > CACHE_SIZE:
@@ -188,6 +286,15 @@ class Engine:
             self._pools.clear()
         for p in pools:
             p.close()
+
+
+@dataclasses.dataclass(slots=True)
+class _Shared:
+    """One engine call that concurrent requests for the same pure answer share."""
+
+    pool: EnginePool
+    fut: concurrent.futures.Future[Any]
+    waiters: int = 0
 
 
 def engine_of(request: Any) -> Engine:

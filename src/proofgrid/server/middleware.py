@@ -5,6 +5,9 @@
 * Every error is JSON ``{"detail": "<one line>"}`` with a 4xx status, or 503
   with ``Retry-After`` when the engine workers are saturated (500 only for a
   bug, without a traceback); errors are ``Cache-Control: no-store``.
+* :class:`RequestContext` makes the current request's scope and its client's
+  ``http.disconnect`` reachable from the engine (:data:`current_request`), so
+  work nobody waits for any more is dropped.
 * Security headers on every response, with a Content-Security-Policy the site
   satisfies (no inline script or style, no third-party origin). The headers
   that only a document or a worker reads (CSP, frame and opener policy,
@@ -17,6 +20,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
@@ -40,10 +44,14 @@ __all__ = [
     "SUBRESOURCE_HEADERS",
     "ASGIApp",
     "BodyLimit",
+    "ClientGoneError",
+    "RequestContext",
     "SecurityHeaders",
+    "current_request",
     "install_error_handlers",
     "is_subresource",
     "one_line",
+    "send_error",
 ]
 
 MAX_BODY = 16 * 1024
@@ -134,8 +142,11 @@ def _json_bytes(detail: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     return body, headers
 
 
-async def _send_error(send: Send, status: int, detail: str) -> None:
+async def send_error(send: Send, status: int, detail: str, *, allow: str | None = None) -> None:
+    """Answer the one-line JSON error ``detail`` with ``status`` (and ``Allow``, if given)."""
     body, headers = _json_bytes(detail)
+    if allow is not None:
+        headers.append((b"allow", allow.encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -196,10 +207,10 @@ class BodyLimit:
                 try:
                     declared = int(value)
                 except ValueError:
-                    await _send_error(send, 400, "malformed Content-Length header")
+                    await send_error(send, 400, "malformed Content-Length header")
                     return
                 if declared > self.limit:
-                    await _send_error(send, 413, too_big)
+                    await send_error(send, 413, too_big)
                     return
         chunks: list[bytes] = []
         size = 0
@@ -210,7 +221,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await _send_error(send, 413, too_big)
+                await send_error(send, 413, too_big)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -226,6 +237,56 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+class ClientGoneError(Exception):
+    """The client disconnected before its answer was ready (the work was dropped)."""
+
+
+class Current:
+    """The request being served: its ASGI scope, and a way to wait for its client to go."""
+
+    __slots__ = ("_gone", "_receive", "scope")
+
+    def __init__(self, scope: Scope, receive: Receive) -> None:
+        self.scope = scope
+        self._receive = receive
+        self._gone = False
+
+    async def disconnected(self) -> None:
+        """Return once the client has disconnected.
+
+        Reads the ASGI ``receive`` channel, which after the body (already read
+        by :class:`BodyLimit`) yields only ``http.disconnect``: the server
+        sends it when the connection is lost. Safe to cancel and call again.
+        """
+        while not self._gone:
+            message = await self._receive()
+            if message["type"] == "http.disconnect":
+                self._gone = True
+
+
+#: The request the current task serves (set by :class:`RequestContext`).
+current_request: contextvars.ContextVar[Current | None] = contextvars.ContextVar(
+    "proofgrid_request", default=None
+)
+
+
+class RequestContext:
+    """Pure ASGI middleware setting :data:`current_request` for the app beneath it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        token = current_request.set(Current(scope, receive))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            current_request.reset(token)
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -283,6 +344,10 @@ def install_error_handlers(app: FastAPI) -> None:
         assert isinstance(exc, SaturatedError)
         return _error(503, str(exc), {"Retry-After": str(exc.retry_after)})
 
+    async def client_gone(request: Request, exc: Exception) -> Response:
+        # nobody reads this answer: the connection is closed
+        return _error(503, "the client closed the connection", {"Retry-After": "1"})
+
     async def worker_lost(request: Request, exc: Exception) -> Response:
         return _error(503, "the engine stopped unexpectedly: try again", {"Retry-After": "1"})
 
@@ -297,5 +362,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ProofgridError, proofgrid_error)
     app.add_exception_handler(SaturatedError, saturated)
     app.add_exception_handler(WorkerLostError, worker_lost)
+    app.add_exception_handler(ClientGoneError, client_gone)
     app.add_exception_handler(WorkTooBigError, too_big)
     app.add_exception_handler(Exception, server_error)

@@ -80,11 +80,13 @@ class ErrorOut(BaseModel):
 
 
 _ERRORS = {
-    400: "Bad input: a game ID, params, a move or a date that cannot be used",
-    404: "No such route, or a path that is not a valid date",
+    400: "Bad input: a game ID, params, a move or a date that cannot be used (e.g. 2026-02-30)",
+    404: "No such route",
     413: "Request body too large",
-    422: "Malformed request, or a board too open to decide within the time budget",
-    503: "The engine workers are saturated: retry after `Retry-After` seconds",
+    422: "Malformed request (a field, or a query parameter the route does not take), "
+    "or a board too open to decide within the time budget",
+    503: "The engine workers would make this request wait too long: retry after "
+    "`Retry-After` seconds",
 }
 
 #: ``responses=`` of every API route: each error status with the :class:`ErrorOut` body.

@@ -6,8 +6,15 @@ each :class:`EnginePool` owns ``workers`` processes, each driven by one
 dispatcher thread in the server, and a FIFO of at most ``queue_depth``
 waiting jobs.
 
-* **Saturation**: a job submitted while ``queue_depth`` jobs already wait is
-  refused at once with :class:`SaturatedError` (the API's 503 + ``Retry-After``).
+* **Admission by expected wait**: each job comes with an estimate of its
+  run time (refined by the run times the pool has seen for its ``kind``). A
+  job whose expected wait (the running jobs' expected remainders and the
+  waiting jobs' estimates, dealt FIFO to the workers) would pass ``max_wait``
+  seconds, or that finds ``queue_depth`` jobs waiting, is refused at once with
+  :class:`SaturatedError` (the API's 503), whose ``retry_after`` is the time
+  until its expected wait would be within the bound.
+* **Abandoned work**: :meth:`EnginePool.abandon` cancels a job that has not
+  started and kills the worker of one that has (the worker is replaced).
 * **Time budget**: the clock starts when a worker *receives* the job (not
   when the request arrived), and a worker still busy after ``budget``
   seconds is killed and replaced (:class:`WorkTimeoutError`, a 422).
@@ -17,9 +24,12 @@ waiting jobs.
   more than :data:`RECYCLE_MB` since it started is replaced after its job, so
   the memory a burst took is given back.
 * **Dying with the server**: workers are started by a ``forkserver`` (a
-  small clean process that forks them, with the engines preloaded), ask the
-  kernel for ``SIGKILL`` when their parent dies (``PR_SET_PDEATHSIG``), and
-  exit when their pipe closes; the forkserver exits when the server does.
+  small clean process that forks them, with the engines preloaded). Their
+  parent is the forkserver, so ``PR_SET_PDEATHSIG`` kills them when *it*
+  dies; the server's own death is watched by a thread in each worker blocked
+  on a ``pidfd`` of the server process (Linux >= 5.3), which SIGKILLs the
+  worker the moment the server ends, however it ends, even in the middle of
+  a job. The forkserver exits when the server does (its ``alive`` pipe).
 
 A job is a picklable module-level function and its arguments; its result must
 be picklable. A :class:`~proofgrid.errors.ProofgridError` raised by the job is
@@ -31,14 +41,19 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import ctypes
+import heapq
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
 import queue
 import resource
+import select
 import signal
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -54,6 +69,7 @@ __all__ = [
     "WorkTooBigError",
     "WorkerLostError",
     "context",
+    "die_with",
     "job_budget",
     "rss_bytes",
 ]
@@ -66,6 +82,10 @@ MAX_JOBS_PER_WORKER = 2000
 _PR_SET_PDEATHSIG = 1
 #: Seconds a new worker may take to start (not part of any job's budget).
 _START_TIMEOUT = 120.0
+#: Weight of the newest run time in a kind's running estimate (an EWMA).
+_EWMA_NEW = 0.3
+#: Kinds of job whose run times are remembered (least recently seen dropped).
+_KINDS = 256
 
 
 class SaturatedError(Exception):
@@ -107,6 +127,9 @@ class PoolSettings:
         Address space a worker may add to its size at start (``RLIMIT_AS``).
     queue_depth : int
         Jobs that may wait for a worker; more are refused with 503.
+    max_wait : float
+        Seconds a job may expect to wait for a worker; a job expected to wait
+        longer is refused with 503 (``Retry-After``: when it would not).
     nice : int
         How much lower than the server's the workers' CPU priority is, so
         the event loop (health, static files, cached answers) wins the CPU
@@ -118,6 +141,7 @@ class PoolSettings:
     memory_mb: int = 1024
     queue_depth: int = 200
     nice: int = 0
+    max_wait: float = 10.0
 
 
 def _statm_bytes(field: int, pid: int | None = None) -> int:
@@ -141,6 +165,35 @@ def _die_with_parent() -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
+def die_with(pid: int) -> None:
+    """SIGKILL this process as soon as process ``pid`` ends (however it ends).
+
+    A daemon thread blocks on a ``pidfd`` of ``pid`` (readable once it has
+    exited); without pidfds (Linux < 5.3, other systems) it polls ``pid``
+    every 0.2 s. If ``pid`` is already gone this process exits at once. The
+    thread needs the GIL only after the server died, so it costs nothing
+    meanwhile.
+    """
+    try:
+        fd: int | None = os.pidfd_open(pid)
+    except ProcessLookupError:
+        os._exit(1)
+    except (OSError, AttributeError):
+        fd = None
+
+    def watch() -> None:
+        if fd is not None:
+            select.select([fd], [], [])
+        else:
+            with contextlib.suppress(OSError):
+                while True:
+                    os.kill(pid, 0)
+                    time.sleep(0.2)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="die-with-server", daemon=True).start()
+
+
 _BUDGET: float | None = None
 
 
@@ -150,12 +203,18 @@ def job_budget() -> float | None:
 
 
 def _worker_main(
-    conn: multiprocessing.connection.Connection, memory_mb: int, budget: float, nice: int = 0
+    conn: multiprocessing.connection.Connection,
+    memory_mb: int,
+    budget: float,
+    nice: int = 0,
+    server_pid: int = 0,
 ) -> None:
     """A worker's loop: receive ``(fn, args)``, answer ``(kind, payload, last)``, until EOF."""
     global _BUDGET  # noqa: PLW0603  (one per worker process)
     _BUDGET = budget
     _die_with_parent()
+    if server_pid > 0:
+        die_with(server_pid)
     if nice > 0:
         with contextlib.suppress(OSError):
             os.nice(nice)
@@ -208,7 +267,7 @@ class _Worker:
         parent, child = ctx.Pipe()
         self.conn: multiprocessing.connection.Connection = parent
         self.proc: Any = ctx.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child, memory_mb, budget, nice), daemon=True
+            target=_worker_main, args=(child, memory_mb, budget, nice, os.getpid()), daemon=True
         )
         self.proc.start()
         child.close()
@@ -238,7 +297,7 @@ class _Worker:
             self.kill()
 
 
-_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]"]
+_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]", Hashable]
 
 
 def context(preload: Sequence[str] = ()) -> BaseContext:
@@ -252,6 +311,17 @@ def context(preload: Sequence[str] = ()) -> BaseContext:
         return multiprocessing.get_context("spawn")
     ctx.set_forkserver_preload(list(preload))
     return ctx
+
+
+@dataclass(slots=True)
+class _Running:
+    """The job a dispatcher slot is running: its future, worker, start and estimate."""
+
+    fut: concurrent.futures.Future[Any]
+    worker: _Worker
+    start: float
+    estimate: float
+    abandoned: bool = False
 
 
 class EnginePool:
@@ -271,10 +341,15 @@ class EnginePool:
         self._lock = threading.Lock()
         self._waiting = 0
         self._busy = 0
+        # estimates of the jobs waiting, in FIFO order; run times seen, by kind
+        self._queued: OrderedDict[concurrent.futures.Future[Any], float] = OrderedDict()
+        self._seen: OrderedDict[Hashable, float] = OrderedDict()
+        self._running: list[_Running | None] = [None] * settings.workers
         self._threads: list[threading.Thread] = []
         self._workers: list[_Worker | None] = [None] * settings.workers
         self._closed = False
         self.replaced = 0
+        self.abandoned = 0
 
     # --- the server side ------------------------------------------------------------------
 
@@ -285,26 +360,97 @@ class EnginePool:
 
     def pids(self) -> list[int]:
         """Process ids of the live workers."""
-        return [w.proc.pid for w in self._workers if w is not None and w.proc.pid is not None]
+        return [
+            w.proc.pid
+            for w in self._workers
+            if w is not None and w.proc.pid is not None and w.proc.is_alive()
+        ]
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
-        """Queue ``fn(*args)`` for a worker; :class:`SaturatedError` when the queue is full."""
+    def estimate(self, kind: Hashable, prior: float) -> float:
+        """Expected run time of a job of ``kind``: the running average of the run times
+        seen for it, else ``prior``; never more than the budget."""
+        with self._lock:
+            seen = self._seen.get(kind)
+        return min(self.settings.budget, prior if seen is None else seen)
+
+    def expected_wait(self) -> float:
+        """Seconds a job submitted now would wait for a worker.
+
+        Each worker is free after its running job's expected remainder (its
+        estimate less the time it has run, at least 0 and at most what is left
+        of its budget); the waiting jobs are dealt in FIFO order to the worker
+        free first. O(w + q log w) for w workers and q waiting jobs.
+        """
+        with self._lock:
+            return self._expected_wait(time.monotonic())
+
+    def _expected_wait(self, now: float) -> float:
+        budget = self.settings.budget
+        free_at = []
+        for r in self._running:
+            if r is None:
+                free_at.append(0.0)
+            else:
+                ran = now - r.start
+                free_at.append(max(0.0, min(r.estimate - ran, budget - ran)))
+        heapq.heapify(free_at)
+        for est in self._queued.values():
+            heapq.heappush(free_at, heapq.heappop(free_at) + est)
+        return free_at[0]
+
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        kind: Hashable = None,
+        estimate: float = 0.0,
+    ) -> concurrent.futures.Future[Any]:
+        """Queue ``fn(*args)`` for a worker, expected to run ``estimate`` seconds (or as
+        long as the jobs of ``kind`` have run on average).
+
+        Raises :class:`SaturatedError` when the job would wait longer than
+        ``max_wait`` or ``queue_depth`` jobs already wait (module docstring).
+        """
+        kind = kind if kind is not None else getattr(fn, "__qualname__", fn)
         with self._lock:
             if self._closed:
                 raise RuntimeError("the engine pool is closed")
+            seen = self._seen.get(kind)
+            est = min(self.settings.budget, estimate if seen is None else seen)
+            wait = self._expected_wait(time.monotonic())
             free = max(0, self.settings.workers - self._busy)
             if self._waiting >= self.settings.queue_depth + free:
-                raise SaturatedError(self._retry_after())
+                raise SaturatedError(max(1, math.ceil(wait)))
+            if wait > self.settings.max_wait:
+                raise SaturatedError(max(1, math.ceil(wait - self.settings.max_wait)))
             self._waiting += 1
+            fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            self._queued[fut] = est
             if not self._threads:
                 self._start()
-        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        self._jobs.put((fn, args, fut))
+        self._jobs.put((fn, args, fut, kind))
         return fut
 
-    def _retry_after(self) -> int:
-        per_worker = self._waiting / max(1, self.settings.workers)
-        return max(1, min(60, round(per_worker * min(self.settings.budget, 1.0))))
+    def abandon(self, fut: concurrent.futures.Future[Any]) -> None:
+        """Nobody wants ``fut`` any more: cancel it if it waits, kill its worker if it runs.
+
+        A killed worker is replaced (the dispatcher sees its pipe close); a
+        finished job is left alone. O(workers).
+        """
+        with self._lock:
+            if self._queued.pop(fut, None) is not None:
+                fut.cancel()
+                self.abandoned += 1
+                return
+            running = next((r for r in self._running if r is not None and r.fut is fut), None)
+            if running is None or running.abandoned:
+                return
+            running.abandoned = True
+            self.abandoned += 1
+            pid = running.worker.proc.pid
+        if pid is not None:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
 
     def _start(self) -> None:
         for slot in range(self.settings.workers):
@@ -354,10 +500,13 @@ class EnginePool:
             job = self._jobs.get()
             if job is None:
                 return
-            fn, args, fut = job
+            fn, args, fut, kind = job
             with self._lock:
                 self._waiting -= 1
                 self._busy += 1
+                est = self._queued.pop(fut, 0.0)
+            # the ledger counts a replacement worker's start-up as part of the job's time
+            start = time.monotonic()
             try:
                 if not fut.set_running_or_notify_cancel():
                     continue
@@ -370,14 +519,27 @@ class EnginePool:
                         worker = None
                         fut.set_exception(exc)
                         continue
-                worker = self._run(slot, worker, fn, args, fut)
+                with self._lock:
+                    self._running[slot] = _Running(fut, worker, start, est)
+                worker = self._run(worker, fn, args, fut)
+                with self._lock:
+                    running = self._running[slot]
+                    self._running[slot] = None
+                    if running is not None and not running.abandoned:
+                        self._learn(kind, time.monotonic() - start)
             finally:
                 with self._lock:
                     self._busy -= 1
 
+    def _learn(self, kind: Hashable, seconds: float) -> None:
+        """Fold one run time into ``kind``'s running average (under the lock)."""
+        old = self._seen.pop(kind, None)
+        self._seen[kind] = seconds if old is None else old + _EWMA_NEW * (seconds - old)
+        while len(self._seen) > _KINDS:
+            self._seen.popitem(last=False)
+
     def _run(
         self,
-        slot: int,
         worker: _Worker,
         fn: Callable[..., Any],
         args: tuple[Any, ...],

@@ -1,0 +1,149 @@
+"""Engine work is admitted by its expected wait, routed by its cost, and dropped when its
+client goes away (real worker pools, a real uvicorn server for disconnects).
+
+Oracles: the pools' own ledgers (which lane ran what, what was abandoned,
+which worker was replaced), the order in which answers arrive (a cheap
+request answered while a costly one still runs), and ``Retry-After`` checked
+against the pool's expected wait once that many seconds have passed.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from proofgrid import registry
+from proofgrid.server import bind, create_app
+from proofgrid.server.app import server_config
+from proofgrid.server.engine import COSTLY
+from proofgrid.server.pool import PoolSettings, SaturatedError
+from tests.web import pool_jobs
+
+
+def _fastapi(app: Any) -> Any:
+    while not hasattr(app, "state"):
+        app = app.app
+    return app
+
+
+def _until(cond: Any, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds  # a bound on the test, not a timing claim
+    while not cond():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_the_puzzles_price_their_boards() -> None:
+    k = registry.get("kirchhoff")
+    m = registry.get("matchless")
+    cost = {
+        name: k.job_cost(k.presets()[name])
+        for name in ("easy", "medium", "hard", "expert", "giant")
+    }
+    assert cost["easy"] <= cost["medium"] <= cost["hard"] <= cost["expert"] <= cost["giant"]
+    assert cost["hard"] < COSTLY <= cost["giant"]  # the daily is cheap, the giant costly
+    assert m.job_cost(m.decode_params("6x6")) < COSTLY <= m.job_cost(m.decode_params("12x12"))
+
+
+def test_a_lane_refuses_by_expected_wait_with_an_honest_retry_after() -> None:
+    app = create_app(engine=PoolSettings(workers=1, max_wait=1.0, budget=30))
+    with TestClient(app) as c:
+        pool = _fastapi(app).state.engine.pool("costly")
+        busy = pool.submit(pool_jobs.sleep, 4, estimate=4.0)
+        assert _until(busy.running)
+        # one queued job is far below the queue depth: only the expected wait refuses it
+        r = c.get("/api/kirchhoff/new", params={"params": "giant", "seed": "11"})
+        assert r.status_code == 503, r.text
+        retry = int(r.headers["retry-after"])
+        assert 1 <= retry <= 4
+        # cheap generated work never waits behind it
+        assert (
+            c.get("/api/kirchhoff/new", params={"params": "easy", "seed": "11"}).status_code == 200
+        )
+        assert c.get("/api/kirchhoff/solve", params={"id": "16x16dh#11"}).status_code == 503
+        time.sleep(retry)
+        assert pool.expected_wait() <= 1.0  # after Retry-After, it would be admitted
+        with pytest.raises(SaturatedError):
+            pool.submit(pool_jobs.sleep, 0, estimate=0.0, kind="x")  # a job is ahead...
+            pool.submit(pool_jobs.sleep, 0, estimate=0.0, kind="y")
+            pool.submit(pool_jobs.sleep, 9, estimate=9.0, kind="z")
+            pool.submit(pool_jobs.sleep, 0, estimate=0.0, kind="w")  # ...9 s ahead: refused
+        busy.result(timeout=30)
+
+
+def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
+    app = create_app(engine=PoolSettings(workers=1, budget=30))
+    with TestClient(app) as c:
+        engine = _fastapi(app).state.engine
+        answers: list[int] = []
+        costly = threading.Thread(
+            target=lambda: answers.append(
+                c.get("/api/kirchhoff/new", params={"params": "giant", "seed": "404"}).status_code
+            )
+        )
+        costly.start()
+        assert _until(lambda: any(p.name == "costly" and p._busy for p in engine.pools()))
+        for seed in ("a", "b", "c"):  # uncached, generated, cheap
+            r = c.get("/api/kirchhoff/new", params={"params": "hard", "seed": seed})
+            assert r.status_code == 200
+        assert costly.is_alive(), "the cheap requests were answered after the costly one"
+        costly.join(60)
+        assert answers == [200]
+        lanes = {p.name for p in engine.pools()}
+        assert lanes == {"costly", "generated"}
+
+
+@pytest.fixture
+def live() -> Iterator[tuple[int, Any]]:
+    app = create_app(engine=PoolSettings(workers=1, budget=30))
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(server_config(app, lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    assert _until(lambda: server.started)
+    try:
+        yield sock.getsockname()[1], _fastapi(app).state.engine
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+        _fastapi(app).state.engine.close()
+
+
+def _ask(port: int, seed: str) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(
+        f"GET /api/kirchhoff/new?params=giant&seed={seed} HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+    )
+    return s
+
+
+def test_abandoned_work_is_cancelled_if_waiting_and_killed_if_running(
+    live: tuple[int, Any],
+) -> None:
+    port, engine = live
+    first = _ask(port, "abandoned-1")
+    assert _until(lambda: any(p.name == "costly" and p._busy for p in engine.pools()))
+    pool = engine.pool("costly")
+    assert _until(lambda: pool.pids() != [])
+    worker = pool.pids()[0]
+    second = _ask(port, "abandoned-2")
+    assert _until(lambda: pool.waiting == 1)
+    second.close()  # waiting: cancelled before it starts
+    first.close()  # running: its worker is killed
+    assert _until(lambda: pool.abandoned == 2, 10)
+    assert _until(lambda: pool.replaced >= 1, 10)
+    assert pool.waiting == 0
+    assert worker not in pool.pids()
+    # neither answer was made (nothing was cached), and the lane is free again
+    assert not any("abandoned" in str(k) for k in engine._cache)
+    assert _until(lambda: pool.expected_wait() == 0.0, 10)
