@@ -38,15 +38,15 @@ memory. Tokens are then *keyed*:
   :func:`_parse_plain`), so no array over all tokens is built besides the
   edges. A file that turns out not to be all plain integers, or whose values
   are too sparse for the table, is read again by the general path (at most
-  one wasted pass), where sparse integers go to pandas' integer hash table;
+  one wasted pass), where sparse integers go to the same hash table;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
   bytes, so a huge name costs O(its length), not a vector step per word); keys
-  are factorised by pandas' hash table (first-appearance order) and every long
-  token is compared byte for byte with its class representative, falling back
-  to an exact dictionary if a hash collision ever merged two names. A few
-  tokens (``_SMALL``) go straight to that dictionary (no pandas import).
+  are factorised by a numpy hash table (:mod:`proofgrid.graph.keying`;
+  first-appearance order) and every long token is compared byte for byte
+  with its class representative, falling back to an exact dictionary if a
+  hash collision ever merged two names. A few tokens (``_SMALL``) go straight to that dictionary.
 
 Total work is O(file size) (at most two passes); memory beyond the token arrays
 (on the integer path, only the edges and the name table) and the file's own
@@ -71,6 +71,7 @@ import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError
 from proofgrid.graph.intcodes import IntegerCoder
+from proofgrid.graph.keying import factorize
 from proofgrid.graph.scc import successors
 
 __all__ = [
@@ -704,8 +705,8 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
 
     When the values are dense (below twice their count, plus a little), by the
     table indexed by value of :class:`~proofgrid.graph.intcodes.IntegerCoder`,
-    O(tokens + max value); otherwise by a dictionary (a few) or pandas' integer
-    hash table.
+    O(tokens + max value); otherwise by a dictionary (a few) or the hash table
+    of :func:`~proofgrid.graph.keying.factorize`.
     """
     count = values.size
     dense = IntegerCoder().add(values, 2 * count + (1 << 16))
@@ -715,9 +716,7 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
         seen: dict[int, int] = {}
         out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
         return out, _first_positions(out)
-    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
-
-    factorized = np.asarray(pd.factorize(values)[0], dtype=np.int64)
+    factorized = factorize(_mix(values.astype(np.uint64)))  # a bijection: keys stay exact
     return factorized, _first_positions(factorized)
 
 
@@ -746,7 +745,7 @@ def _codes(
 
     Plain integers (their ``values`` given) go by :func:`_integer_codes`, a few
     spans by a dictionary;
-    otherwise the spans' keys (:func:`_keys`) are factorised with pandas' hash
+    otherwise the spans' keys (:func:`_keys`) are factorised with keying's hash
     table, then every span is checked against its class representative (length,
     and bytes for spans over 8 bytes); if a hash collision merged two names, an
     exact dictionary decides. O(bytes) expected.
@@ -758,9 +757,7 @@ def _codes(
     if starts.size <= _SMALL:
         exact = _exact_codes(buf, starts, lengths)
         return exact, _first_positions(exact)
-    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
-
-    codes: IntArray = np.asarray(pd.factorize(_keys(buf, starts, lengths))[0], dtype=np.int64)
+    codes: IntArray = factorize(_keys(buf, starts, lengths))
     first = _first_positions(codes)
     long_ = np.flatnonzero(lengths > _WORD)
     if long_.size == 0:
