@@ -82,6 +82,7 @@ __all__ = [
     "parse_edgelist",
     "read_costs",
     "read_edgelist",
+    "read_edges",
 ]
 
 IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
@@ -822,6 +823,33 @@ class EdgeList:
         """Names of several nodes, in the order given."""
         return [self.name(v) for v in np.asarray(nodes, dtype=np.int64).ravel().tolist()]
 
+    def unicode_twins(self) -> list[tuple[str, str]]:
+        """Pairs of distinct nodes whose names are the same text in different Unicode
+        normalisations (e.g. ``é`` as one code point, NFC, and as ``e`` plus a
+        combining accent, NFD): names are bytes, so they stay two nodes, but the
+        caller should say so. Only names with non-ASCII bytes are decoded
+        (found by one search over the first occurrences, which are in file
+        order); O(size) vectorised plus O(non-ASCII names) in Python."""
+        import unicodedata  # noqa: PLC0415 (only for files with non-ASCII names)
+
+        high = np.flatnonzero(self._buf[: self._size] >= 0x80)
+        if high.size == 0 or self.n == 0:
+            return []
+        starts = self._name_start.astype(np.int64)
+        owner = np.searchsorted(starts, high, side="right") - 1
+        ok = owner >= 0
+        owner, high = owner[ok], high[ok]
+        inside = high < starts[owner] + self._name_len[owner]
+        seen: dict[str, str] = {}
+        twins: list[tuple[str, str]] = []
+        for v in np.unique(owner[inside]).tolist():
+            name = self.name(v)
+            key = unicodedata.normalize("NFC", name)
+            first = seen.setdefault(key, name)
+            if first != name:
+                twins.append((first, name))
+        return twins
+
     def successors(self) -> list[list[int]]:
         """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""
         return successors(self)
@@ -829,18 +857,21 @@ class EdgeList:
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
 
 def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
-    """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16.
+    """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16/32.
 
     The three bytes become spaces, a field separator, so names and line numbers
     are unchanged. A UTF-16 mark is an :class:`EdgeListError` that says what to
     do, rather than a parse of every other byte. O(1).
     """
-    head = buf[: min(size, 3)].tobytes()
+    head = buf[: min(size, 4)].tobytes()
     if head.startswith(_UTF8_BOM):
         buf[:3] = ord(" ")
+    elif head in _UTF32_BOMS:  # before UTF-16: the little-endian marks share two bytes
+        raise EdgeListError(f"{source}: the file is UTF-32 text; save it as UTF-8 and try again")
     elif head[:2] in _UTF16_BOMS:
         raise EdgeListError(f"{source}: the file is UTF-16 text; save it as UTF-8 and try again")
 
@@ -947,27 +978,92 @@ def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
     return _parse(_buffer(data), len(data), source)
 
 
+_READ = 8  # scanning chunks per read: input is checked for binary data as it arrives
+
+
+def _control_at(piece: npt.NDArray[np.uint8]) -> int:
+    """Index of the first control character (not tab, newline, VT, FF, CR) in ``piece``, or -1."""
+    bad = piece < 9
+    bad |= (piece - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
+    bad |= piece == 127
+    return int(np.argmax(bad)) if bad.any() else -1
+
+
+def _refuse(buf: npt.NDArray[np.uint8], size: int, pos: int, source: str) -> EdgeListError:
+    """The error for a control character at ``pos``: the first error of the file up to
+    the end of that line (so an earlier bad line is still the one reported)."""
+    arr = buf[:size]
+    end = _next_newline(arr, pos)
+    _unmark(buf, end, source)
+    try:
+        _tokenize(buf, end, source)
+    except EdgeListError as exc:
+        return exc
+    line = int(np.count_nonzero(arr[:pos] == 10)) + 1  # not reached: the scan refuses it
+    return EdgeListError(f"{source}:{line}: control character 0x{int(arr[pos]):02x}")
+
+
+def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[np.uint8], int]:
+    """Read a stream into a padded buffer a few chunks at a time, checking each piece
+    for control characters as it arrives: binary input (``/dev/zero``, an image) is
+    refused after at most one piece past its first bad byte, in O(piece) memory
+    (the buffer of a regular file is allocated untouched, so its pages cost nothing
+    until read). ``size``: the file's size if it is a regular file."""
+    step = _CHUNK * _READ
+    if size is not None:
+        buf = _alloc(size)
+        pos = 0
+        while pos < size:
+            got = fh.readinto(buf.data[pos : min(size, pos + step)])
+            if not got:
+                break
+            at = _control_at(buf[pos : pos + got])
+            pos += got
+            if at >= 0:
+                raise _refuse(buf, pos, pos - got + at, source)
+        extra = fh.read()
+        if pos == size and not extra:
+            return buf, size
+        data = buf[:pos].tobytes() + extra  # the file changed size while we read it
+        return _buffer(data), len(data)
+    parts = bytearray()
+    while True:
+        piece = fh.read(step)
+        if not piece:
+            break
+        at = _control_at(np.frombuffer(piece, dtype=np.uint8))
+        parts += piece
+        if at >= 0:
+            whole = _buffer(bytes(parts))
+            raise _refuse(whole, len(parts), len(parts) - len(piece) + at, source)
+    return _buffer(bytes(parts)), len(parts)
+
+
+def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
+    """Read and parse an edge list from a binary file-like object (``read(n)``).
+
+    Read a few chunks at a time and checked as it arrives (see :func:`_read_checked`);
+    ``name`` is used in messages. Raises :class:`EdgeListError` as :func:`parse_edgelist`.
+    """
+    buf, size = _read_checked(stream, name, None)
+    return _parse(buf, size, name)
+
+
 def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
-    """Read a whole file (``-`` = standard input) into a padded buffer.
+    """Read a whole file (``-`` = standard input) into a padded buffer, checked as it
+    arrives (:func:`_read_checked`).
 
     Returns ``(buffer, size, display name)``; raises :class:`EdgeListError`
-    with a one-line reason if the file cannot be read.
+    with a one-line reason if the file cannot be read or holds binary data.
     """
     if path == "-":
-        data = sys.stdin.buffer.read()
-        return _buffer(data), len(data), "<stdin>"
+        buf, size = _read_checked(sys.stdin.buffer, "<stdin>", None)
+        return buf, size, "<stdin>"
     try:
         with open(path, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # a pipe or a device
-                data = fh.read()
-                return _buffer(data), len(data), path
-            size = os.fstat(fh.fileno()).st_size
-            buf = _alloc(size)
-            got = fh.readinto(buf.data[:size])
-            extra = fh.read()
-            if got != size or extra:  # the file changed size while we read it
-                data = buf[:got].tobytes() + extra
-                return _buffer(data), len(data), path
+            st = os.fstat(fh.fileno())
+            regular = stat.S_ISREG(st.st_mode)  # else a pipe or a device
+            buf, size = _read_checked(fh, path, st.st_size if regular else None)
             return buf, size, path
     except FileNotFoundError:
         raise EdgeListError(f"{path}: no such {what}") from None

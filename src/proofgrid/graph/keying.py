@@ -100,7 +100,7 @@ class KeyTable:
 
 def factorize(keys: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     """Codes ``0, 1, ...`` of ``keys`` in order of first appearance; O(len(keys)) expected."""
-    table = KeyTable()
+    table = KeyTable(keys.size // 4)  # sized for repeats: few rebuilds, 6 bytes a key
     out = np.empty(keys.size, dtype=np.int64)
     for lo in range(0, keys.size, _STEP):
         chunk = keys[lo : lo + _STEP]
