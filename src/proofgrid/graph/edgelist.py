@@ -439,7 +439,8 @@ def _scans(
             line0 += got[3]
         return
     import threading  # noqa: PLC0415 (big inputs only)
-    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+    from collections import deque  # noqa: PLC0415
+    from concurrent.futures import Future, ThreadPoolExecutor  # noqa: PLC0415
 
     local = threading.local()  # one set of work arrays per thread
 
@@ -456,8 +457,19 @@ def _scans(
             return None
 
     pool = ThreadPoolExecutor(_THREADS)
+    # A window of 2 * _THREADS chunks in flight, not all of them: each scanned chunk's
+    # token arrays (about 24 bytes a token) wait until consumed, so submitting every
+    # chunk at once held them all (57 bytes an edge at 2e7 edges).
+    window: deque[Future[_Scan | None]] = deque()
+    ahead = iter(spans)
     try:
-        for span, tried in zip(spans, pool.map(attempt, spans), strict=True):
+        for span in spans:
+            while len(window) < 2 * _THREADS:
+                nxt = next(ahead, None)
+                if nxt is None:
+                    break
+                window.append(pool.submit(attempt, nxt))
+            tried = window.popleft().result()
             # A failed chunk again, to raise with the line counted from the file's start.
             got = tried or _scan(buf, span, line0, source, scratch=own_scratch(), narrow=narrow)
             yield line0, got
@@ -891,8 +903,11 @@ def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList
     """
     coder = IntegerCoder()
     itype = _index_type(buf.size)
-    src: list[Int32Array] = []
-    dst: list[Int32Array] = []
+    # Every edge line takes at least 4 bytes ("a b\n"): arrays of size // 4 + 1 hold
+    # them all, and the pages never written are never resident (no growth, no copy).
+    src: Int32Array = np.zeros(0, dtype=np.int32)  # allocated at the first edges
+    dst: Int32Array = src
+    m = 0
     name_start: list[IntArray] = []
     name_len: list[IntArray] = []
     tokens, line0 = 0, 0
@@ -917,19 +932,23 @@ def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList
             pairs = counts == 2
             if not bool(pairs[counts != 0].all()):
                 codes = codes[np.repeat(pairs, counts)]
-            src.append(codes[0::2])
-            dst.append(codes[1::2])
+            k = codes.size // 2
+            if not src.size:
+                src = np.empty(size // 4 + 1, dtype=np.int32)
+                dst = np.empty(size // 4 + 1, dtype=np.int32)
+            src[m : m + k] = codes[0::2]
+            dst[m : m + k] = codes[1::2]
+            m += k
             name_start.append(starts[order].astype(itype))
             name_len.append(lengths[order].astype(itype))
     finally:
         scans.close()  # stops the scanning threads if we leave early
-    empty32: Int32Array = np.zeros(0, dtype=np.int32)
     empty: IntArray = np.zeros(0, dtype=itype)
     return EdgeList(
         source=source,
         n=coder.count,
-        src=np.concatenate(src) if src else empty32,
-        dst=np.concatenate(dst) if dst else empty32,
+        src=src[:m],
+        dst=dst[:m],
         lines=line0 + (1 if size and buf[size - 1] != 10 else 0),
         _buf=buf,
         _size=size,
