@@ -126,6 +126,15 @@ def par_command(
             " par is 0",
             file=sys.stderr,
         )
+    twins = graph.unicode_twins()
+    if twins:
+        a, b = twins[0]
+        more = f" (and {len(twins) - 1} more such pairs)" if len(twins) > 1 else ""
+        print(
+            f"warning: {graph.source}: nodes {a!a} and {b!a} are the same text in"
+            f" different Unicode normalisations (NFC/NFD); kept as two nodes{more}",
+            file=sys.stderr,
+        )
     costs = edgelist.read_costs(costs_file, graph) if costs_file is not None else None
     if costs is not None:
         _warn_unknown(costs, "<stdin>" if costs_file == "-" else str(costs_file))

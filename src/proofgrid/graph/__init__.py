@@ -8,8 +8,13 @@
 * :mod:`proofgrid.graph.sparse` — par certificates of large graphs for ``proofgrid par``.
 
 The last three are not imported here, so that importing :mod:`proofgrid.graph` stays
-light (no numpy/pandas/scipy).
+light (no numpy/scipy); their two entry points load on first use:
+``read_edges(stream, name=...)`` (an edge list from any binary file-like object) and
+``par_certificate(src, dst, n, costs=None, ...)`` (par of int32 endpoint arrays, the
+certificate ``proofgrid par`` prints).
 """
+
+from typing import Any
 
 from proofgrid.graph.flow import FlowNetwork
 from proofgrid.graph.scc import (
@@ -24,15 +29,39 @@ from proofgrid.graph.scc import (
     tarjan_scc,
 )
 
+_LAZY = {
+    "EdgeList": "proofgrid.graph.edgelist",
+    "EdgeListError": "proofgrid.graph.edgelist",
+    "read_edges": "proofgrid.graph.edgelist",
+    "ParCertificate": "proofgrid.graph.sparse",
+    "par_certificate": "proofgrid.graph.sparse",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The numpy-backed entry points, imported on first use (see the module doc)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'proofgrid.graph' has no attribute {name!r}")
+    import importlib  # noqa: PLC0415 (lazy by design)
+
+    return getattr(importlib.import_module(module), name)
+
+
 __all__ = [
     "KERNELS",
     "Arcs",
     "Condensation",
+    "EdgeList",
+    "EdgeListError",
     "FlowNetwork",
+    "ParCertificate",
     "ParResult",
     "bfs_depths",
     "condensation",
     "par",
+    "par_certificate",
     "reachable",
+    "read_edges",
     "tarjan_scc",
 ]

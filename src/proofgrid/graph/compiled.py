@@ -7,7 +7,8 @@ graphs of millions of edges given as integer arrays ``src``, ``dst`` over nodes
 
 * strong components by ``scipy.sparse.csgraph.connected_components(...,
   connection="strong")`` (Pearce's iterative variant of Tarjan's algorithm,
-  compiled; O(n + m)) on a canonical CSR matrix;
+  compiled; O(n + m)) on a canonical CSR matrix built here (:func:`csr`: int32 indices, no float64
+  copy of the adjacency);
 * a component is entered iff some edge has ``labels[src] != labels[dst]`` and
   heads into it — one vectorised pass over the edges;
 * the cheapest member of each source component (ties to the smaller node id)
@@ -68,15 +69,47 @@ def check_arcs(src: Int32Array, dst: Int32Array, n: int) -> None:
         raise ValueError(f"edge endpoints must lie in 0 .. {n - 1}")
 
 
-def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
-    """Canonical CSR adjacency (duplicates summed, indices sorted).
+_STEP = 1 << 22  # edges per step of the CSR build: temporaries stay a few megabytes
 
-    The canonical form matters: scipy's strong-components routine was observed
-    to loop forever or mislabel on CSR input with duplicate entries (scipy 1.17).
+
+def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
+    """Canonical CSR adjacency (duplicates merged, indices sorted), built in place.
+
+    The canonical form matters: scipy's strong-components routine loops
+    forever on CSR input with a repeated entry in a row (scipy 1.17). Built
+    here rather than by scipy's COO conversion, which holds int64 row and
+    column copies and a float64 value per edge: the edges are sorted once as
+    int64 keys ``src * n + dst`` (the one O(m) temporary, 8 bytes an edge),
+    repeats dropped, and the int32 column indices written step by step; the
+    values are one float64 broadcast to every entry (zero bytes an edge),
+    which scipy's csgraph validation keeps without a copy. O(m log m).
     """
     from scipy.sparse import csr_array  # noqa: PLC0415 (scipy loads only when used)
 
-    return csr_array((np.ones(src.size, dtype=np.float64), (src, dst)), shape=(n, n))
+    key = src.astype(np.int64)
+    key *= n
+    key += dst
+    key.sort()
+    m = key.size
+    keep = np.empty(m, dtype=bool)
+    if m:
+        keep[0] = True
+        np.not_equal(key[1:], key[:-1], out=keep[1:])
+    nnz = int(np.count_nonzero(keep))
+    indices = np.empty(nnz, dtype=np.int32)
+    counts = np.zeros(n, dtype=np.int64)
+    at = 0
+    for lo in range(0, m, _STEP):
+        kept = key[lo : lo + _STEP][keep[lo : lo + _STEP]]
+        rows, cols = np.divmod(kept, n)
+        indices[at : at + kept.size] = cols
+        counts += np.bincount(rows, minlength=n)
+        at += kept.size
+    del key, keep
+    indptr = np.zeros(n + 1, dtype=np.int32 if nnz < 2**31 else np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    data = np.broadcast_to(np.float64(1.0), (nnz,))
+    return csr_array((data, indices, indptr), shape=(n, n))
 
 
 def strong_components(src: Int32Array, dst: Int32Array, n: int) -> tuple[Int32Array, int]:
@@ -94,14 +127,29 @@ def condensation_edge_count(
 ) -> int:
     """Number of distinct condensation edges ``(labels[u], labels[v])``, ``labels`` differing.
 
-    Vectorised hash-based distinct count; O(m).
+    Sort-based distinct count of the crossing edges (:func:`_cross_keys`); O(m log m).
     """
-    ls = labels[as_index(src)].astype(np.int64)
-    ld = labels[as_index(dst)].astype(np.int64)
-    cross = ls != ld
-    import pandas as pd  # noqa: PLC0415 (pandas loads only when used: it is slow to import)
+    return int(_cross_keys(labels, as_index(src), as_index(dst), n_components).size)
 
-    return len(pd.unique(ls[cross] * n_components + ld[cross]))
+
+def _cross_keys(
+    labels: npt.NDArray[np.integer], src: Int32Array, dst: Int32Array, count: int
+) -> IntArray:
+    """Sorted distinct keys ``labels[u] * count + labels[v]`` of the edges between
+    different components, computed ``_STEP`` edges at a time (so only the
+    crossing edges' keys are held, 8 bytes each); O(m log m)."""
+    parts: list[IntArray] = []
+    for lo in range(0, src.size, _STEP):
+        ls = labels[src[lo : lo + _STEP]].astype(np.int64)
+        ld = labels[dst[lo : lo + _STEP]].astype(np.int64)
+        cross = ls != ld
+        ls = ls[cross]
+        ls *= count
+        ls += ld[cross]
+        parts.append(np.unique(ls))
+    if not parts:
+        return np.zeros(0, dtype=np.int64)
+    return np.unique(np.concatenate(parts)) if len(parts) > 1 else parts[0]
 
 
 def _canonical(labels: Int32Array, count: int) -> Int32Array:
@@ -134,10 +182,7 @@ def _distinct_edges(
     labels: Int32Array, src: Int32Array, dst: Int32Array, count: int
 ) -> tuple[tuple[int, int], ...]:
     """Distinct condensation edges, sorted; O(m log m)."""
-    ls = labels[src].astype(np.int64)
-    ld = labels[dst].astype(np.int64)
-    cross = ls != ld
-    keys = np.unique(ls[cross] * count + ld[cross])
+    keys = _cross_keys(labels, src, dst, count)
     return tuple(zip((keys // count).tolist(), (keys % count).tolist(), strict=True))
 
 
@@ -177,10 +222,10 @@ def par_arrays(
     labels, count = strong_components(src, dst, n)
     if canonical:
         labels = _canonical(labels, count)
-    ld = labels[dst]
     entered = np.zeros(count, dtype=bool)
-    entered[ld[labels[src] != ld]] = True
-    del ld
+    for lo in range(0, src.size, _STEP):  # a step at a time: no edge-sized temporaries
+        ld = labels[dst[lo : lo + _STEP]]
+        entered[ld[labels[src[lo : lo + _STEP]] != ld]] = True
     seeds = _cheapest_per_source(labels, entered, c)
     total: int | float = int(seeds.size) if c is None else sum(c[seeds].tolist())
     return ArrayPar(

@@ -38,15 +38,15 @@ memory. Tokens are then *keyed*:
   :func:`_parse_plain`), so no array over all tokens is built besides the
   edges. A file that turns out not to be all plain integers, or whose values
   are too sparse for the table, is read again by the general path (at most
-  one wasted pass), where sparse integers go to pandas' integer hash table;
+  one wasted pass), where sparse integers go to the same hash table;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
   bytes, so a huge name costs O(its length), not a vector step per word); keys
-  are factorised by pandas' hash table (first-appearance order) and every long
-  token is compared byte for byte with its class representative, falling back
-  to an exact dictionary if a hash collision ever merged two names. A few
-  tokens (``_SMALL``) go straight to that dictionary (no pandas import).
+  are factorised by a numpy hash table (:mod:`proofgrid.graph.keying`;
+  first-appearance order) and every long token is compared byte for byte
+  with its class representative, falling back to an exact dictionary if a
+  hash collision ever merged two names. A few tokens (``_SMALL``) go straight to that dictionary.
 
 Total work is O(file size) (at most two passes); memory beyond the token arrays
 (on the integer path, only the edges and the name table) and the file's own
@@ -71,6 +71,7 @@ import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError
 from proofgrid.graph.intcodes import IntegerCoder
+from proofgrid.graph.keying import factorize
 from proofgrid.graph.scc import successors
 
 __all__ = [
@@ -81,6 +82,7 @@ __all__ = [
     "parse_edgelist",
     "read_costs",
     "read_edgelist",
+    "read_edges",
 ]
 
 IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
@@ -437,7 +439,8 @@ def _scans(
             line0 += got[3]
         return
     import threading  # noqa: PLC0415 (big inputs only)
-    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+    from collections import deque  # noqa: PLC0415
+    from concurrent.futures import Future, ThreadPoolExecutor  # noqa: PLC0415
 
     local = threading.local()  # one set of work arrays per thread
 
@@ -454,8 +457,19 @@ def _scans(
             return None
 
     pool = ThreadPoolExecutor(_THREADS)
+    # A window of 2 * _THREADS chunks in flight, not all of them: each scanned chunk's
+    # token arrays (about 24 bytes a token) wait until consumed, so submitting every
+    # chunk at once held them all (57 bytes an edge at 2e7 edges).
+    window: deque[Future[_Scan | None]] = deque()
+    ahead = iter(spans)
     try:
-        for span, tried in zip(spans, pool.map(attempt, spans), strict=True):
+        for span in spans:
+            while len(window) < 2 * _THREADS:
+                nxt = next(ahead, None)
+                if nxt is None:
+                    break
+                window.append(pool.submit(attempt, nxt))
+            tried = window.popleft().result()
             # A failed chunk again, to raise with the line counted from the file's start.
             got = tried or _scan(buf, span, line0, source, scratch=own_scratch(), narrow=narrow)
             yield line0, got
@@ -704,8 +718,8 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
 
     When the values are dense (below twice their count, plus a little), by the
     table indexed by value of :class:`~proofgrid.graph.intcodes.IntegerCoder`,
-    O(tokens + max value); otherwise by a dictionary (a few) or pandas' integer
-    hash table.
+    O(tokens + max value); otherwise by a dictionary (a few) or the hash table
+    of :func:`~proofgrid.graph.keying.factorize`.
     """
     count = values.size
     dense = IntegerCoder().add(values, 2 * count + (1 << 16))
@@ -715,9 +729,7 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
         seen: dict[int, int] = {}
         out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
         return out, _first_positions(out)
-    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
-
-    factorized = np.asarray(pd.factorize(values)[0], dtype=np.int64)
+    factorized = factorize(_mix(values.astype(np.uint64)))  # a bijection: keys stay exact
     return factorized, _first_positions(factorized)
 
 
@@ -746,7 +758,7 @@ def _codes(
 
     Plain integers (their ``values`` given) go by :func:`_integer_codes`, a few
     spans by a dictionary;
-    otherwise the spans' keys (:func:`_keys`) are factorised with pandas' hash
+    otherwise the spans' keys (:func:`_keys`) are factorised with keying's hash
     table, then every span is checked against its class representative (length,
     and bytes for spans over 8 bytes); if a hash collision merged two names, an
     exact dictionary decides. O(bytes) expected.
@@ -758,9 +770,7 @@ def _codes(
     if starts.size <= _SMALL:
         exact = _exact_codes(buf, starts, lengths)
         return exact, _first_positions(exact)
-    import pandas as pd  # noqa: PLC0415 (pandas only for big inputs, see module doc)
-
-    codes: IntArray = np.asarray(pd.factorize(_keys(buf, starts, lengths))[0], dtype=np.int64)
+    codes: IntArray = factorize(_keys(buf, starts, lengths))
     first = _first_positions(codes)
     long_ = np.flatnonzero(lengths > _WORD)
     if long_.size == 0:
@@ -825,6 +835,33 @@ class EdgeList:
         """Names of several nodes, in the order given."""
         return [self.name(v) for v in np.asarray(nodes, dtype=np.int64).ravel().tolist()]
 
+    def unicode_twins(self) -> list[tuple[str, str]]:
+        """Pairs of distinct nodes whose names are the same text in different Unicode
+        normalisations (e.g. ``é`` as one code point, NFC, and as ``e`` plus a
+        combining accent, NFD): names are bytes, so they stay two nodes, but the
+        caller should say so. Only names with non-ASCII bytes are decoded
+        (found by one search over the first occurrences, which are in file
+        order); O(size) vectorised plus O(non-ASCII names) in Python."""
+        import unicodedata  # noqa: PLC0415 (only for files with non-ASCII names)
+
+        high = np.flatnonzero(self._buf[: self._size] >= 0x80)
+        if high.size == 0 or self.n == 0:
+            return []
+        starts = self._name_start.astype(np.int64)
+        owner = np.searchsorted(starts, high, side="right") - 1
+        ok = owner >= 0
+        owner, high = owner[ok], high[ok]
+        inside = high < starts[owner] + self._name_len[owner]
+        seen: dict[str, str] = {}
+        twins: list[tuple[str, str]] = []
+        for v in np.unique(owner[inside]).tolist():
+            name = self.name(v)
+            key = unicodedata.normalize("NFC", name)
+            first = seen.setdefault(key, name)
+            if first != name:
+                twins.append((first, name))
+        return twins
+
     def successors(self) -> list[list[int]]:
         """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""
         return successors(self)
@@ -832,18 +869,21 @@ class EdgeList:
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
 
 def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
-    """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16.
+    """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16/32.
 
     The three bytes become spaces, a field separator, so names and line numbers
     are unchanged. A UTF-16 mark is an :class:`EdgeListError` that says what to
     do, rather than a parse of every other byte. O(1).
     """
-    head = buf[: min(size, 3)].tobytes()
+    head = buf[: min(size, 4)].tobytes()
     if head.startswith(_UTF8_BOM):
         buf[:3] = ord(" ")
+    elif head in _UTF32_BOMS:  # before UTF-16: the little-endian marks share two bytes
+        raise EdgeListError(f"{source}: the file is UTF-32 text; save it as UTF-8 and try again")
     elif head[:2] in _UTF16_BOMS:
         raise EdgeListError(f"{source}: the file is UTF-16 text; save it as UTF-8 and try again")
 
@@ -863,8 +903,11 @@ def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList
     """
     coder = IntegerCoder()
     itype = _index_type(buf.size)
-    src: list[Int32Array] = []
-    dst: list[Int32Array] = []
+    # Every edge line takes at least 4 bytes ("a b\n"): arrays of size // 4 + 1 hold
+    # them all, and the pages never written are never resident (no growth, no copy).
+    src: Int32Array = np.zeros(0, dtype=np.int32)  # allocated at the first edges
+    dst: Int32Array = src
+    m = 0
     name_start: list[IntArray] = []
     name_len: list[IntArray] = []
     tokens, line0 = 0, 0
@@ -889,19 +932,23 @@ def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList
             pairs = counts == 2
             if not bool(pairs[counts != 0].all()):
                 codes = codes[np.repeat(pairs, counts)]
-            src.append(codes[0::2])
-            dst.append(codes[1::2])
+            k = codes.size // 2
+            if not src.size:
+                src = np.empty(size // 4 + 1, dtype=np.int32)
+                dst = np.empty(size // 4 + 1, dtype=np.int32)
+            src[m : m + k] = codes[0::2]
+            dst[m : m + k] = codes[1::2]
+            m += k
             name_start.append(starts[order].astype(itype))
             name_len.append(lengths[order].astype(itype))
     finally:
         scans.close()  # stops the scanning threads if we leave early
-    empty32: Int32Array = np.zeros(0, dtype=np.int32)
     empty: IntArray = np.zeros(0, dtype=itype)
     return EdgeList(
         source=source,
         n=coder.count,
-        src=np.concatenate(src) if src else empty32,
-        dst=np.concatenate(dst) if dst else empty32,
+        src=src[:m],
+        dst=dst[:m],
         lines=line0 + (1 if size and buf[size - 1] != 10 else 0),
         _buf=buf,
         _size=size,
@@ -950,27 +997,92 @@ def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
     return _parse(_buffer(data), len(data), source)
 
 
+_READ = 8  # scanning chunks per read: input is checked for binary data as it arrives
+
+
+def _control_at(piece: npt.NDArray[np.uint8]) -> int:
+    """Index of the first control character (not tab, newline, VT, FF, CR) in ``piece``, or -1."""
+    bad = piece < 9
+    bad |= (piece - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
+    bad |= piece == 127
+    return int(np.argmax(bad)) if bad.any() else -1
+
+
+def _refuse(buf: npt.NDArray[np.uint8], size: int, pos: int, source: str) -> EdgeListError:
+    """The error for a control character at ``pos``: the first error of the file up to
+    the end of that line (so an earlier bad line is still the one reported)."""
+    arr = buf[:size]
+    end = _next_newline(arr, pos)
+    _unmark(buf, end, source)
+    try:
+        _tokenize(buf, end, source)
+    except EdgeListError as exc:
+        return exc
+    line = int(np.count_nonzero(arr[:pos] == 10)) + 1  # not reached: the scan refuses it
+    return EdgeListError(f"{source}:{line}: control character 0x{int(arr[pos]):02x}")
+
+
+def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[np.uint8], int]:
+    """Read a stream into a padded buffer a few chunks at a time, checking each piece
+    for control characters as it arrives: binary input (``/dev/zero``, an image) is
+    refused after at most one piece past its first bad byte, in O(piece) memory
+    (the buffer of a regular file is allocated untouched, so its pages cost nothing
+    until read). ``size``: the file's size if it is a regular file."""
+    step = _CHUNK * _READ
+    if size is not None:
+        buf = _alloc(size)
+        pos = 0
+        while pos < size:
+            got = fh.readinto(buf.data[pos : min(size, pos + step)])
+            if not got:
+                break
+            at = _control_at(buf[pos : pos + got])
+            pos += got
+            if at >= 0:
+                raise _refuse(buf, pos, pos - got + at, source)
+        extra = fh.read()
+        if pos == size and not extra:
+            return buf, size
+        data = buf[:pos].tobytes() + extra  # the file changed size while we read it
+        return _buffer(data), len(data)
+    parts = bytearray()
+    while True:
+        piece = fh.read(step)
+        if not piece:
+            break
+        at = _control_at(np.frombuffer(piece, dtype=np.uint8))
+        parts += piece
+        if at >= 0:
+            whole = _buffer(bytes(parts))
+            raise _refuse(whole, len(parts), len(parts) - len(piece) + at, source)
+    return _buffer(bytes(parts)), len(parts)
+
+
+def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
+    """Read and parse an edge list from a binary file-like object (``read(n)``).
+
+    Read a few chunks at a time and checked as it arrives (see :func:`_read_checked`);
+    ``name`` is used in messages. Raises :class:`EdgeListError` as :func:`parse_edgelist`.
+    """
+    buf, size = _read_checked(stream, name, None)
+    return _parse(buf, size, name)
+
+
 def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
-    """Read a whole file (``-`` = standard input) into a padded buffer.
+    """Read a whole file (``-`` = standard input) into a padded buffer, checked as it
+    arrives (:func:`_read_checked`).
 
     Returns ``(buffer, size, display name)``; raises :class:`EdgeListError`
-    with a one-line reason if the file cannot be read.
+    with a one-line reason if the file cannot be read or holds binary data.
     """
     if path == "-":
-        data = sys.stdin.buffer.read()
-        return _buffer(data), len(data), "<stdin>"
+        buf, size = _read_checked(sys.stdin.buffer, "<stdin>", None)
+        return buf, size, "<stdin>"
     try:
         with open(path, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # a pipe or a device
-                data = fh.read()
-                return _buffer(data), len(data), path
-            size = os.fstat(fh.fileno()).st_size
-            buf = _alloc(size)
-            got = fh.readinto(buf.data[:size])
-            extra = fh.read()
-            if got != size or extra:  # the file changed size while we read it
-                data = buf[:got].tobytes() + extra
-                return _buffer(data), len(data), path
+            st = os.fstat(fh.fileno())
+            regular = stat.S_ISREG(st.st_mode)  # else a pipe or a device
+            buf, size = _read_checked(fh, path, st.st_size if regular else None)
             return buf, size, path
     except FileNotFoundError:
         raise EdgeListError(f"{path}: no such {what}") from None
