@@ -17,6 +17,7 @@ import { parseRoute } from './routes.js';
 import {
   PRESET_LABELS, RANDOM_PRESETS, continueHref, continueLabel, loadState, savedGames, saveState,
 } from './saved.js';
+import { replayResult } from './result-replay.js';
 
 const LAZY = {
   duel: () => import('./duel-view.js').then((m) => m.duelView),
@@ -140,6 +141,7 @@ export function mount({ store }) {
     chrome: null, // the page's own header and footer are Matchless's
     howto: HOWTO,
     settings: [],
+    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref: (gid, record) => continueHref(gid, record, engine.PRACTICE),
     continueLabel: (gid, record) => continueLabel(gid, record, engine.PRACTICE),
     async render(rest) {
