@@ -137,3 +137,19 @@ def test_forged_moves_with_a_good_checksum_are_refused() -> None:
 def test_codec_round_trips(gid: str, moves: list[str], hints: int, xray: bool) -> None:
     r = results.Result("kirchhoff", gid, tuple(moves), hints, xray)
     assert results.decode(results.encode(r)) == r
+
+
+def test_cli_duel_replays_moves_and_refuses_a_bad_one(run: Run) -> None:
+    """Oracle: the contract's replay of the same moves (the position and the mover after them)."""
+    puzzle = registry.get("matchless")
+    after = midend.resolve(puzzle, M_ID).play(["b1", "e1"])
+    code, out, _ = run(
+        "matchless", "duel", M_ID, "--moves", "b1.e1", "--bot", "greedy", stdin="q\n"
+    )
+    assert code == 0
+    assert "replayed 2 move(s): b1 e1" in out
+    assert puzzle.format(after) in out and "you to move" in out
+    code, out, _ = run("matchless", "duel", M_ID, "--moves", "b1 e1 b1", "--bot-first", stdin="q\n")
+    assert code == 2 and out == ""
+    code, _out, err = run("matchless", "duel", M_ID, "--moves", "b1 b1", stdin="q\n")
+    assert code == 2 and "move 2 of the duel (b1) does not replay" in err and err.count("\n") == 1

@@ -32,7 +32,7 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
 from proofgrid.midend import Game
-from proofgrid.puzzle import ProofgridError, Status
+from proofgrid.puzzle import InvalidMoveError, ProofgridError, Status
 
 __all__ = ["MatchlessCli", "MatchlessPlayer", "add_commands"]
 
@@ -170,8 +170,18 @@ def duel(
     bot_first: bool = typer.Option(False, "--bot-first", help="Let the bot strike first."),
     seed: int = typer.Option(0, "--seed", help="Seed for the random and greedy bots."),
     budget_ms: int = typer.Option(1000, "--budget-ms", help="Bot time budget per move."),
+    moves: list[str] = typer.Option(
+        [],
+        "--moves",
+        "-m",
+        help="Moves so far (e.g. from a duel link: b1.c3 or 'b1 c3'), replayed first.",
+    ),
 ) -> None:
-    """Duel the bot: alternate matches; each is credited with the shells their match lights."""
+    """Duel the bot: alternate matches; each is credited with the shells their match lights.
+
+    With ``--moves`` the game so far (a duel by post) is replayed and checked first,
+    the movers alternating from whoever starts; then play goes on from there.
+    """
     try:
         level = Level[bot.strip().upper()]
     except KeyError:
@@ -185,6 +195,19 @@ def duel(
     scores = {"you": 0, "bot": 0}
     turn = "bot" if bot_first else "you"
     wins = "fewest" if the_rule is Rule.FEWEST else "most"
+    played = [m for text in moves for m in text.replace(".", " ").split()]
+    for i, mv in enumerate(played, 1):
+        try:
+            result = strike(state, parse_move(state, mv))
+        except ProofgridError as exc:
+            raise InvalidMoveError(
+                f"move {i} of the duel ({mv[:12]}) does not replay: {exc}"
+            ) from None
+        scores[turn] += len(result.cascade)
+        state = result.state
+        turn = "bot" if turn == "you" else "you"
+    if played:
+        print(f"replayed {len(played)} move(s): {' '.join(played)}")
     print(f"duel vs {level.name.lower()} bot · {wins} shells wins · strike by cell, q quits")
     while state.unlit:
         print(format_state(state))

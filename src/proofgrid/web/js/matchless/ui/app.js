@@ -57,6 +57,9 @@ export class MatchlessApp {
         return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
       }
       if (route.view === 'play') return { node: this.boardView(got.board) };
+      if (route.view === 'duel' && route.post !== undefined) {
+        return { node: (await import('./duel-post.js')).postDuelView(e, s, { id: route.id, board: got.board, post: route.post }) };
+      }
       if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
       return { node: (await LAZY.edit())(e, { board: got.board }) };
     }
