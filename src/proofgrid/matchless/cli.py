@@ -196,12 +196,12 @@ def duel(
     turn = "bot" if bot_first else "you"
     wins = "fewest" if the_rule is Rule.FEWEST else "most"
     played = [m for text in moves for m in text.replace(".", " ").split()]
-    for i, mv in enumerate(played, 1):
+    for i, said in enumerate(played, 1):
         try:
-            result = strike(state, parse_move(state, mv))
+            result = strike(state, parse_move(state, said))
         except ProofgridError as exc:
             raise InvalidMoveError(
-                f"move {i} of the duel ({mv[:12]}) does not replay: {exc}"
+                f"move {i} of the duel ({said[:12]}) does not replay: {exc}"
             ) from None
         scores[turn] += len(result.cascade)
         state = result.state
