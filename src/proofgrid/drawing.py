@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 #: Hatch patterns told apart in black and white, in the order components use them.
-PATTERNS: tuple[str, ...] = ("///", "\\\\\\", "...", "xxx", "---", "|||", "ooo", "+++", "***")
+PATTERNS: tuple[str, ...] = ("//", "\\\\", "..", "xx", "--", "||", "oo", "++", "**")
 
 
 @dataclass(frozen=True, slots=True)
