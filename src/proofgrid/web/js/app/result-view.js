@@ -47,10 +47,10 @@ export async function resultView({ rows, appOf, code }) {
     next.disabled = last.disabled = k === replay.count;
     node.dataset.step = String(k);
   };
-  const first = button('⏮ Start', () => go(0), { class: 'replay-first' });
+  const first = button('◀◀ Start', () => go(0), { class: 'replay-first' });
   const back = button('◀ Back', () => go(k - 1), { class: 'replay-back' });
   const next = button('Next ▶', () => go(k + 1), { class: 'replay-next' });
-  const last = button('End ⏭', () => go(replay.count), { class: 'replay-last' });
+  const last = button('End ▶▶', () => go(replay.count), { class: 'replay-last' });
   const own = [
     `Hints: ${result.hints ? `${result.hints} taken` : 'none'} — the player's own record, not something the replay can check.`,
     `X-ray: ${result.xray ? 'used' : 'not used'} — the player's own record, not something the replay can check.`,
