@@ -327,6 +327,9 @@ def write_book(
     if fmt not in ("pdf", "svg"):
         raise InvalidParamsError(f"unknown format {fmt[:20]!r} (choose from pdf, svg)")
     _plots()  # fail before the slow part
+    folder = out.parent if str(out.parent) else Path()
+    if not folder.is_dir():
+        raise InvalidParamsError(f"cannot write {str(out)[:80]}: no folder {str(folder)[:80]}")
     entries = plan(puzzle, params, seed, count)
     title = f"{puzzle.title or puzzle.name} — {count} puzzles"
     return render(pages(puzzle, entries), PAPERS[key], out, fmt, title)

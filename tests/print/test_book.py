@@ -132,6 +132,11 @@ def test_bad_options_are_one_line(
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_a_missing_folder_is_one_line_before_any_work(run: Run, tmp_path: Path) -> None:
+    code, _out, err = run("kirchhoff", "book", "--out", str(tmp_path / "no" / "x.pdf"))
+    assert code == 2 and err.startswith("error: cannot write") and err.count("\n") == 1
+
+
 def test_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
     script = (
         "import sys; sys.modules['matplotlib'] = None\n"
