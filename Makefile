@@ -29,8 +29,10 @@ typecheck: install
 	$(BIN)/mypy
 
 # The browser tests drive Debian's Chromium (never a downloaded browser).
+# The book tests read PDFs back with poppler's pdftotext.
 browser:
 	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	command -v pdftotext >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils)
 
 pytest: install browser
 	$(BIN)/python -m pytest -n 2 -q

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from proofgrid.drawing import Drawing, text_drawing
 from proofgrid.errors import (
     InvalidDescError,
     InvalidGameIdError,
@@ -274,6 +275,13 @@ class Puzzle(abc.ABC, Generic[P, S]):
     def format(self, state: S) -> str:
         """A text drawing of the position, for terminals and tests."""
 
+    def draw(self, state: S, solved: bool = False) -> Drawing:
+        """The position as a neutral :class:`~proofgrid.drawing.Drawing` (``solved``: with its
+        answer shown); the ``draw`` surface's ``draw(state, solved)``, else the text of
+        :meth:`format` in a monospaced font."""
+        own = self.surface("draw")
+        return own.draw(state, solved) if own is not None else text_drawing(self.format(state))
+
     # --- dailies ------------------------------------------------------------------------
 
     @abc.abstractmethod
@@ -319,7 +327,8 @@ class Puzzle(abc.ABC, Generic[P, S]):
     #: and ``puzzle_cli(puzzle)`` (a :class:`proofgrid.frontend.PuzzleCli`);
     #: ``"api"`` provides ``MODELS``, ``position_json(state, board)``,
     #: ``board_json(game)`` and ``ROUTES`` (:class:`proofgrid.routes.Route` rows);
-    #: ``"tasks"`` provides ``STUDY_TASKS``. Every name is optional.
+    #: ``"tasks"`` provides ``STUDY_TASKS``; ``"draw"`` provides ``draw(state, solved)``
+    #: and the book's and result codes' notes (:mod:`proofgrid.book`). Every name is optional.
     surfaces: ClassVar[Mapping[str, str]] = {}
 
     def surface(self, role: str) -> Any:

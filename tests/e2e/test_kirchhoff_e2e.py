@@ -123,7 +123,11 @@ def test_daily_solved_by_hints_alone_with_share_card_and_streak(page: Any, base_
     assert "🔥 Streak 1" in lines
     # Spoiler-free: no board code, no cell names, no clues.
     assert encode_board(want) not in text
-    assert not re.search(r"\b[a-g][1-7]\b", text)
+    # The result link's line carries an opaque code (its moves show only when opened).
+    assert (
+        lines[-1].startswith("Check it (shows my arrows): ") and "#result/kirchhoff." in lines[-1]
+    )
+    assert not re.search(r"\b[a-g][1-7]\b", "\n".join(lines[:-1]))
 
     # Yesterday played too: streak 2, and playing today again never doubles it.
     page.evaluate(

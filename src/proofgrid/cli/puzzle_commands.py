@@ -202,4 +202,7 @@ def puzzle_app(puzzle: Puzzle[Any, Any]) -> typer.Typer:
     add_puzzle_commands(group, hooks(puzzle))
     add_study_commands(group, puzzle)
     add_declared_commands(group, puzzle)
+    from proofgrid.cli import print_commands  # noqa: PLC0415  (book, result, check-result)
+
+    print_commands.add(group, puzzle)
     return group

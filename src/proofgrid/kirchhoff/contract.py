@@ -97,6 +97,7 @@ class Kirchhoff(Puzzle[Params, Position]):
         "cli": "proofgrid.kirchhoff.cli",
         "api": "proofgrid.kirchhoff.api",
         "tasks": "proofgrid.kirchhoff.tasks",
+        "draw": "proofgrid.kirchhoff.draw",
     }
     #: Dailies start on the launch (2026-11-30), as Matchless's do (issue 14).
     daily_before_launch = False

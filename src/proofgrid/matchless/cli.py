@@ -28,7 +28,7 @@ from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
 from proofgrid.midend import Game
-from proofgrid.puzzle import InvalidParamsError, ProofgridError, Status
+from proofgrid.puzzle import InvalidMoveError, InvalidParamsError, ProofgridError, Status
 from proofgrid.study_tasks import Option
 
 __all__ = [
@@ -162,8 +162,21 @@ def xray(game: str) -> None:
     print(format_xray(board, solve(board)))
 
 
-def duel(game: str, *, bot: str, rule: str, bot_first: bool, seed: int, budget_ms: int) -> None:
-    """Duel the bot: alternate matches; each is credited with the shells their match lights."""
+def duel(
+    game: str,
+    *,
+    bot: str,
+    rule: str,
+    bot_first: bool,
+    seed: int,
+    budget_ms: int,
+    moves: list[str] | None = None,
+) -> None:
+    """Duel the bot: alternate matches; each is credited with the shells their match lights.
+
+    With ``moves`` the game so far (a duel by post) is replayed and checked first,
+    the movers alternating from whoever starts; then play goes on from there.
+    """
     try:
         level = Level[bot.strip().upper()]
     except KeyError:
@@ -177,6 +190,19 @@ def duel(game: str, *, bot: str, rule: str, bot_first: bool, seed: int, budget_m
     scores = {"you": 0, "bot": 0}
     turn = "bot" if bot_first else "you"
     wins = "fewest" if the_rule is Rule.FEWEST else "most"
+    played = [m for text in moves or () for m in text.replace(".", " ").split()]
+    for i, said in enumerate(played, 1):
+        try:
+            result = strike(state, parse_move(state, said))
+        except ProofgridError as exc:
+            raise InvalidMoveError(
+                f"move {i} of the duel ({said[:12]}) does not replay: {exc}"
+            ) from None
+        scores[turn] += len(result.cascade)
+        state = result.state
+        turn = "bot" if turn == "you" else "you"
+    if played:
+        print(f"replayed {len(played)} move(s): {' '.join(played)}")
     print(f"duel vs {level.name.lower()} bot · {wins} shells wins · strike by cell, q quits")
     while state.unlit:
         print(format_state(state))
@@ -246,6 +272,13 @@ COMMANDS = (
             _flag("bot_first", "--bot-first", "Let the bot strike first."),
             Option("seed", ("--seed",), 0, "Seed for the random and greedy bots.", kind=int),
             Option("budget_ms", ("--budget-ms",), 1000, "Bot time budget per move.", kind=int),
+            Option(
+                "moves",
+                ("--moves", "-m"),
+                [],
+                "Moves so far (e.g. from a duel link: b1.c3 or 'b1 c3'), replayed first.",
+                multiple=True,
+            ),
         ),
     ),
 )

@@ -81,6 +81,7 @@ class Matchless(Puzzle[Params, State]):
         "cli": "proofgrid.matchless.cli",
         "api": "proofgrid.matchless.api",
         "tasks": "proofgrid.matchless.tasks",
+        "draw": "proofgrid.matchless.draw",
     }
 
     # --- params

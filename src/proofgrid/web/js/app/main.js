@@ -153,6 +153,7 @@ async function start() {
     return;
   }
   const renderRoute = async (route) => {
+    if (route.result) return (await import('./result-view.js')).resultView({ rows, appOf, code: route.result });
     if (route.home) {
       const node = await (await import('./home.js')).homeView({ rows, store, appOf });
       return { node, view: 'home', nav: 'home', title: SITE_NAME, puzzle: null };

@@ -1,6 +1,6 @@
 // The shell's router. Routes live in the URL fragment, so a link carries a whole
 // board and any static host can serve the site. The shell reads only the first
-// segment: #home is the home page; #<route>/... belongs to the puzzle whose
+// segment: #home is the home page; #result/<code> a result link; #<route>/... belongs to the puzzle whose
 // registry row (js/registry.json) has that route, and the rest of the fragment
 // is that puzzle's to parse (its ui/routes.js); anything else belongs to the
 // default puzzle (the row whose route is ""), which gets the whole fragment.
@@ -34,6 +34,7 @@ export function routeOf(rows, hash) {
   const head = (slash < 0 ? h : h.slice(0, slash)).toLowerCase();
   const rest = slash < 0 ? '' : h.slice(slash + 1);
   if (head === 'home' && !rest) return { home: true };
+  if (head === 'result' && rest) return { result: rest }; // js/app/result-view.js
   const own = head ? rows.find((r) => r.route === head) : undefined;
   if (own) return { row: own, rest };
   const fallback = rows.find((r) => r.route === '');

@@ -16,6 +16,7 @@ import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
 import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
 import { KirchhoffService } from './service.js';
 import { KirchhoffPlayView } from './view.js';
+import { replayResult } from './result-replay.js';
 
 const LAZY = {
   edit: () => import('./editor.js').then((m) => m.kirchhoffEditorView),
@@ -177,6 +178,7 @@ export function mount({ store }) {
     chrome: CHROME,
     howto: HOWTO,
     settings: OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: o.default })),
+    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref,
     continueLabel,
     async render(rest) {

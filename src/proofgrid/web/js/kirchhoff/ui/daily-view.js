@@ -7,6 +7,7 @@
 
 import { button, el, firstLine, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
+import { encodeResult, resultLink } from '../../core/result.js';
 import { shareBlock } from '../../app/share-view.js';
 import { Building } from './building.js';
 import { kirchhoffShareText, recordDaily, summarizeDaily } from './daily-stats.js';
@@ -31,7 +32,8 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
         `You finished today's Kirchhoff with ${already.hints} ${already.hints === 1 ? 'hint' : 'hints'}. Play again for fun — your first result is the one that counts.`)
       : null;
     const banners = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
-    const view = new KirchhoffPlayView(engine, service, store, board, {
+    let view = null; // set once built: a game restored as won finishes inside the constructor
+    view = new KirchhoffPlayView(engine, service, store, board, {
       mode: 'daily',
       title: `Daily Kirchhoff #${number}`,
       subtitle: dateISO,
@@ -57,9 +59,14 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
           number, hints: first.hints, ms: first.ms, alarm: first.alarm, streak: stats.current,
           url: `${location.origin}${location.pathname}#kirchhoff/daily`,
         });
+        // The result link (js/core/result.js) replays the arrows anywhere; it shows the solution.
+        const marks = view ? [...view.manager.marks] : [];
+        const arrows = marks.flatMap((m, e) => (m === 1 || m === 2 ? [engine.formatMove(board, e, m)] : []));
+        const code = arrows.length ? encodeResult({ puzzle: 'kirchhoff', id, moves: arrows, hints: first.hints }) : '';
+        const card = code ? `${text}\nCheck it (shows my arrows): ${location.origin}${location.pathname}${resultLink(code)}` : text;
         return el('div', { class: 'daily-result' },
           el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
-          ...shareBlock(text), dailyStatsPanel(stats),
+          ...shareBlock(card), dailyStatsPanel(stats),
           el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'));
       },
     });

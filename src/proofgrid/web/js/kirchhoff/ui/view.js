@@ -129,6 +129,7 @@ export class KirchhoffPlayView {
       presets,
       this.hud,
       el('div', { class: 'board-wrap', 'data-skip-target': '' }, this.zoom.root),
+      el('p', { class: 'print-id' }, `ID ${this.gameId}`),
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         newBtn, this.hintBtn, this.solveBtn, this.clearBtn, this.undoBtn, this.redoBtn),
       this.hintPanel.root,

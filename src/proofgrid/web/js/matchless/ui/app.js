@@ -17,6 +17,7 @@ import { parseRoute } from './routes.js';
 import {
   PRESET_LABELS, RANDOM_PRESETS, continueHref, continueLabel, loadState, savedGames, saveState,
 } from './saved.js';
+import { replayResult } from './result-replay.js';
 
 const LAZY = {
   duel: () => import('./duel-view.js').then((m) => m.duelView),
@@ -56,6 +57,9 @@ export class MatchlessApp {
         return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
       }
       if (route.view === 'play') return { node: this.boardView(got.board) };
+      if (route.view === 'duel' && route.post !== undefined) {
+        return { node: (await import('./duel-post.js')).postDuelView(e, s, { id: route.id, board: got.board, post: route.post }) };
+      }
       if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
       return { node: (await LAZY.edit())(e, { board: got.board }) };
     }
@@ -140,6 +144,7 @@ export function mount({ store }) {
     chrome: null, // the page's own header and footer are Matchless's
     howto: HOWTO,
     settings: [],
+    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref: (gid, record) => continueHref(gid, record, engine.PRACTICE),
     continueLabel: (gid, record) => continueLabel(gid, record, engine.PRACTICE),
     async render(rest) {

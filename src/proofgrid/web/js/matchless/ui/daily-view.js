@@ -6,6 +6,7 @@
 // daily only; older ones are dropped).
 
 import { el, setPageTitle } from '../../app/ui.js';
+import { encodeResult, resultLink } from '../../core/result.js';
 import { localISO } from '../../app/dates.js';
 import { shareBlock } from '../../app/share-view.js';
 import { ask } from './confirm.js';
@@ -70,9 +71,14 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
         number, score: first.score, par: first.par, xray: Boolean(first.xray), streak: stats.current,
         url: `${location.origin}${location.pathname}`,
       });
+      // The result link (js/core/result.js) replays this finish anywhere; it shows the moves.
+      const code = encodeResult({
+        puzzle: 'matchless', id, moves: v.manager.snapshot.moves.map((sh) => engine.moveName(board, sh)), xray: v.xrayUsed,
+      });
+      const card = `${text}\nCheck it (shows my moves): ${location.origin}${location.pathname}${resultLink(code)}`;
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
-        ...shareBlock(text), statsPanel(stats),
+        ...shareBlock(card), statsPanel(stats),
         el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'),
         el('p', {}, el('a', { href: '#play', class: 'button-link' }, 'Play a random board')));
     },

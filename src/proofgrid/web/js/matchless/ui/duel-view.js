@@ -9,6 +9,7 @@
 import { button, el, prefersReducedMotion, randomSeed, setPageTitle } from '../../app/ui.js';
 import { WorkerClient } from '../../app/worker-client.js';
 import { attachBoardInput } from '../../app/board-input.js';
+import { encodeId } from '../../app/router.js';
 import { BoardView } from './board-view.js';
 import {
   RULES, duelMove, duelOutcome, headline, moveSentence, newDuel, unlitMask, winnerOf,
@@ -61,6 +62,10 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     const which = fixedBoard
       ? el('p', { class: 'muted' }, `Board: ${fixedBoard.rows}×${fixedBoard.cols} from the link (${fixedBoard.shells.length} shells).`)
       : el('p', { class: 'muted' }, 'Board: a new random 5×5.');
+    const byPost = el('p', {}, el('a', {
+      class: 'button-link by-post',
+      href: `#duel/${encodeId(fixedId || engine.formatGameId(engine.parseGameId(`5x5#${randomSeed()}`)))}/`,
+    }, 'Duel a friend by post (send links)'));
     const start = button('Start duel', () => {
       const pick = (n, d) => root.querySelector(`input[name=${n}]:checked`)?.value || d;
       settings = store.update(DUEL_KEY, (d) => ({
@@ -75,7 +80,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     root.dataset.over = 'false';
     root.replaceChildren(
       el('p', { class: 'sub' }, 'Take turns striking matches; you score every shell your match lights.'),
-      el('div', { class: 'duel-setup' }, opp, rule, starts, length, which, start,
+      el('div', { class: 'duel-setup' }, opp, rule, starts, length, which, start, byPost,
         el('p', { class: 'series' }, seriesLine())));
   }
 

@@ -69,6 +69,7 @@ export class PlayView {
       o.banner || null,
       this.hud,
       el('div', { class: 'board-wrap' }, this.boardView.svg),
+      id ? el('p', { class: 'print-id' }, `ID ${id}`) : null,
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
       o.controls ? el('div', { class: 'controls more' }, ...o.controls) : null,

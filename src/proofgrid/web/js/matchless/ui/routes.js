@@ -1,6 +1,6 @@
 // Matchless's routes. Matchless is the site's default puzzle (its registry row's
 // route is ""), so js/app/router.js hands it the whole fragment. Forms:
-//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #edit  #edit/ID  #why
+//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #duel/ID/MOVES (by post)  #edit  #edit/ID  #why
 //   #play (the last unfinished random board, or a new one)  #play/ID
 //   and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
 // IDs are percent-encoded except ':' (kept readable).
@@ -25,6 +25,8 @@ export function parseRoute(hash) {
       return { view: 'practice' };
     }
     if (head === 'daily' || head === 'stats' || head === 'practice' || head === 'why') return { view: head };
+    const cut = rest.indexOf('/'); // #duel/ID/moves: a duel by post (duel-post.js)
+    if (head === 'duel' && cut >= 0) return { view: 'duel', id: decodeId(rest.slice(0, cut)), post: rest.slice(cut + 1) };
     return rest ? { view: head, id: decodeId(rest) } : { view: head };
   }
   return { view: 'play', id: decodeId(h) };
@@ -35,8 +37,10 @@ export function routeHash(route) {
   switch (route.view) {
     case 'practice':
       return Number.isInteger(route.index) ? `#practice/${route.index + 1}` : '#practice';
-    case 'play':
     case 'duel':
+      if (route.id && route.post !== undefined) return `#duel/${encodeId(route.id)}/${route.post}`;
+      return route.id ? `#duel/${encodeId(route.id)}` : '#duel';
+    case 'play':
     case 'edit':
       return route.id ? `#${route.view}/${encodeId(route.id)}` : `#${route.view}`;
     default:

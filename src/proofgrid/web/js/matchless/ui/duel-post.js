@@ -1,0 +1,161 @@
+// Duels by post: #duel/<game ID>/<moves> carries the game so far, so two people
+// play one board by sending links — no server, no account, works offline.
+// Opening a link replays and checks every move (a shell on this board, not yet
+// lit, the movers alternating from Player 1), shows whose turn it is, and after
+// your move offers the new link to send. The game ends with the review of the
+// live duel (exact minimax, in the duel worker). Rule: fewest shells wins.
+//
+// Link form (duelPostHash): moves are cell names joined by '.', then '~' and a
+// check of 8 hex digits, CRC-32 (js/core/result.js) of "<game ID>/<moves>", so a
+// damaged or hand-edited list is refused in plain words rather than replayed as
+// another game. The check catches accidents and casual edits, not a forger who
+// recomputes it; each player still sees the whole game replayed on the board.
+
+import { encodeId } from '../../app/router.js';
+import { copyLinkButton } from '../../app/share-view.js';
+import { el, setPageTitle } from '../../app/ui.js';
+import { WorkerClient } from '../../app/worker-client.js';
+import { attachBoardInput } from '../../app/board-input.js';
+import { crc32 } from '../../core/result.js';
+import { BoardView } from './board-view.js';
+import { duelMove, duelOutcome, headline, moveSentence, newDuel } from './duel-match.js';
+import { reviewLines } from './duel-review.js';
+import { shellOfMove } from './result-replay.js';
+
+const RULE = 'fewest';
+const NAMES = ['Player 1', 'Player 2'];
+const REVIEW_BUDGET_MS = 4000;
+
+let reviewer = null;
+
+function check(id, moves) {
+  const text = `${id}/${moves.join('.')}`;
+  return crc32([...new TextEncoder().encode(text)]).toString(16).padStart(8, '0');
+}
+
+/** The hash of a duel by post after `moves` (cell names) on the board `id`. */
+export function duelPostHash(id, moves) {
+  return `#duel/${encodeId(id)}/${moves.join('.')}~${check(id, moves)}`;
+}
+
+/**
+ * The moves of a post segment ("b1.c3~1a2b3c4d", or "" for a new duel), checked
+ * against `id`; throws an Error with a plain message when it was damaged.
+ */
+export function parsePost(id, post) {
+  const text = String(post || '');
+  if (!text || text === '~' + check(id, [])) return [];
+  const tilde = text.lastIndexOf('~');
+  if (tilde < 0) throw new Error('its move list has no check mark at the end');
+  const moves = text.slice(0, tilde).split('.').filter(Boolean);
+  if (text.slice(tilde + 1) !== check(id, moves)) throw new Error('its move list was changed after it was sent');
+  return moves;
+}
+
+/** The duel-by-post view of board `board` (game ID `id`) after the link's `post` segment. */
+export function postDuelView(engine, store, { id, board, post }) {
+  setPageTitle('Duel by post');
+  const root = el('section', { class: 'duel duel-post', 'aria-label': 'Duel by post' });
+  root.dataset.mode = 'duel-post';
+  let moves;
+  let duel = newDuel(engine, board, RULE, 0);
+  const sentences = [];
+  try {
+    moves = parsePost(id, post);
+    moves.forEach((m, i) => {
+      const shell = shellOfMove(board, m);
+      if (duel.owner[shell] !== -1) throw new Error(`move ${i + 1} (${m}) strikes a shell that was already lit`);
+      const mover = duel.turn;
+      const res = duelMove(engine, duel, shell);
+      duel = res.duel;
+      sentences.push(moveSentence(NAMES[mover], engine.moveName(board, shell), res.depths.size));
+    });
+  } catch (err) {
+    root.dataset.refused = 'true';
+    root.append(
+      el('p', { class: 'notice bad', role: 'alert' },
+        `This duel link is damaged or was altered, so its game cannot be trusted: ${err.message}. Ask your opponent to send it again.`),
+      el('p', {}, el('a', { class: 'button-link', href: `#duel/${encodeId(id)}/` }, 'Start a new duel by post on this board')));
+    return root;
+  }
+  const view = new BoardView({ mode: 'play', label: 'Duel board' });
+  view.setBoard(board);
+  const lastShell = () => (duel.moves.length ? duel.moves[duel.moves.length - 1] : -1);
+  const draw = () => view.render({
+    lit: duel.owner.map((o) => o !== -1), owners: duel.owner, struck: duel.moves, last: lastShell(),
+  });
+  const scores = el('p', { class: 'scoreboard' });
+  const turn = el('p', { class: 'turn', role: 'status', 'aria-live': 'polite' });
+  const send = el('div', { class: 'duel-send', hidden: true });
+  const end = el('div', { class: 'duel-end', hidden: true, role: 'region', 'aria-label': 'Duel result', tabindex: '-1' });
+  const history = el('ol', { class: 'duel-moves' }, ...sentences.map((t) => el('li', {}, t)));
+  let moved = false;
+
+  const update = () => {
+    const out = duelOutcome(duel);
+    scores.textContent = `${NAMES[0]} ${duel.scores[0]} shells · ${NAMES[1]} ${duel.scores[1]} shells · fewest shells wins`;
+    root.dataset.plies = String(duel.moves.length);
+    root.dataset.turn = out.over ? '' : String(duel.turn + 1);
+    if (out.over) {
+      turn.textContent = `Game over: ${headline(RULE, out.scores, NAMES)}`;
+      root.dataset.over = 'true';
+      end.hidden = false;
+      showReview(end);
+    } else if (moved) {
+      turn.textContent = `Now it is ${NAMES[duel.turn]}'s turn — send them the link below.`;
+    } else {
+      turn.textContent = `${NAMES[duel.turn]} to move (move ${duel.moves.length + 1}). Strike an unlit shell.`;
+    }
+    draw();
+  };
+
+  const showReview = async (node) => {
+    node.replaceChildren(el('h3', {}, headline(RULE, duel.scores, NAMES)),
+      el('p', { class: 'muted' }, 'Working out what perfect play gives…'));
+    let lines;
+    try {
+      reviewer ||= new WorkerClient(new URL('./duel-worker.js', import.meta.url));
+      const { result } = await reviewer.call({
+        kind: 'review', succ: board.succ, rule: RULE, moves: [...duel.moves], budgetMs: REVIEW_BUDGET_MS,
+      }, { timeoutMs: REVIEW_BUDGET_MS + 8000 });
+      lines = result
+        ? reviewLines(result, { names: NAMES, first: 0, name: (s) => engine.moveName(board, s), human: null })
+        : ['This board is too big to prove quickly, so there is no review of this game.'];
+    } catch {
+      lines = ['The review could not be worked out this time.'];
+    }
+    if (!root.isConnected) return;
+    node.replaceChildren(node.firstChild, ...lines.map((t) => el('p', {}, t)));
+    root.dataset.reviewed = 'true';
+  };
+
+  attachBoardInput(view, {
+    activate: (cell) => {
+      if (moved || duelOutcome(duel).over) return; // one move a link: then send it
+      const shell = view.shellOf[cell];
+      if (shell < 0 || duel.owner[shell] !== -1) return;
+      const mover = duel.turn;
+      const res = duelMove(engine, duel, shell);
+      duel = res.duel;
+      moved = true;
+      history.append(el('li', {}, moveSentence(NAMES[mover], engine.moveName(board, shell), res.depths.size)));
+      const names = duel.moves.map((s) => engine.moveName(board, s));
+      const href = `${location.origin}${location.pathname}${duelPostHash(id, names)}`;
+      const field = el('input', { class: 'share-link duel-link', type: 'text', readonly: true, value: href, 'aria-label': 'Link to send' });
+      send.replaceChildren(el('p', {}, duelOutcome(duel).over ? 'The game is over — send the link so your opponent sees the end:' : 'Your move is made. Send this link to your opponent:'),
+        el('div', { class: 'share-row' }, field, copyLinkButton(field)));
+      send.hidden = false;
+      root.dataset.link = href;
+      update();
+    },
+  });
+
+  root.append(
+    el('p', { class: 'sub' }, `Duel by post on ${board.rows}×${board.cols} · ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} replayed and checked`),
+    scores, turn,
+    el('div', { class: 'board-wrap' }, view.svg),
+    send, end,
+    el('details', { class: 'duel-history' }, el('summary', {}, 'Moves so far'), history));
+  update();
+  return root;
+}
