@@ -76,10 +76,11 @@ def require_extra(module: str, *, extra: str, feature: str) -> ModuleType:
     --------
     >>> require_extra("json", extra="none", feature="JSON").__name__
     'json'
-    >>> require_extra("no_such_package_x", extra="plots", feature="--plot")
-    Traceback (most recent call last):
-    ...
-    proofgrid.errors.MissingExtraError: --plot needs no_such_package_x, which is not installed: pip install 'proofgrid[plots]'
+    >>> try:
+    ...     require_extra("no_such_package_x", extra="plots", feature="--plot")
+    ... except MissingExtraError as exc:
+    ...     print(exc)
+    --plot needs no_such_package_x, which is not installed: pip install 'proofgrid[plots]'
     """
     with extra_imports(extra=extra, feature=feature, packages=(module.partition(".")[0],)):
         return importlib.import_module(module)

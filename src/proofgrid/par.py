@@ -420,9 +420,7 @@ def _costs(inp: _Input, costs: Any, cost_columns: tuple[str, str] | None) -> Cos
             f"costs must be a mapping {{node: cost}} or a path, not a {type(costs).__name__}"
         )
     index = inp.nodes.index()
-    entries = (
-        (index.get(k), v, f"node {k!r}"[:60], 0, str(k)) for k, v in costs.items()
-    )
+    entries = ((index.get(k), v, f"node {k!r}"[:60], 0, str(k)) for k, v in costs.items())
     table = columnar.scale_costs(inp.nodes.n, entries, "costs")
     return table
 
@@ -626,10 +624,9 @@ def par(
     inp = _read_input(graph, columns)
     table = None if costs is None else _costs(inp, costs, cost_columns)
     if table is not None and table.unknown_count:
-        line, name = table.unknown[0]
+        _line, name = table.unknown[0]
         warnings.warn(
-            f"{table.unknown_count} cost(s) name nodes not in the graph (first: {name!r});"
-            " ignored",
+            f"{table.unknown_count} cost(s) name nodes not in the graph (first: {name!r}); ignored",
             stacklevel=2,
         )
     cert = bridge.certificate(

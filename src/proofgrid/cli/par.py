@@ -1,10 +1,10 @@
 """``proofgrid par``: minimum seed sets of real directed networks.
 
-Thin: reads the files (:func:`proofgrid.par.read_graph`: text, compressed or
-tables), asks the engine (through :mod:`proofgrid.graph.bridge`), prints the
-certificate (:func:`proofgrid.par.certificate_json`, shared with the Python API). The engines are imported when the
-command runs, so other commands do not pay for numpy/scipy at start-up, and its
-options are read without typer's pydantic machinery (:class:`ParCommand`).
+Thin: reads the files (:func:`proofgrid.par.read_graph`: text, compressed or tables),
+asks the engine (through :mod:`proofgrid.graph.bridge`), prints the certificate
+(:func:`proofgrid.par.certificate_json`, shared with the Python API). The engines are
+imported when the command runs, so other commands do not pay for numpy/scipy at
+start-up, and its options are read without typer's pydantic machinery (:class:`ParCommand`).
 """
 
 from __future__ import annotations

@@ -317,12 +317,12 @@ def scale_costs(
 ) -> CostTable:
     """Exact costs scaled to integers, as a text cost file's are (nodes not given cost 1).
 
-    ``entries`` are ``(node id or None if not in the graph, value, where, line,
-    name)``: ``where`` prefixes messages (``row 7``), ``line`` and ``name`` are
-    what :attr:`CostTable.unknown` lists for a node not in the graph. The scale is the most decimal places
-    of any value, so arithmetic is exact, never floating point. Raises
-    :class:`ColumnarError` ``SOURCE: WHERE: reason`` on a negative or non-numeric
-    cost. O(entries).
+    ``entries`` are ``(node id or None if not in the graph, value, where, line, name)``:
+    ``where`` prefixes messages (``row 7``), ``line`` and ``name`` are what
+    :attr:`CostTable.unknown` lists for a node not in the graph. The scale is the most
+    decimal places of any value, so arithmetic is exact, never floating point. Raises
+    :class:`ColumnarError` ``SOURCE: WHERE: reason`` on a negative or non-numeric cost.
+    O(entries).
     """
     from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
 
@@ -365,8 +365,11 @@ def _graph_nodes(graph: NamedGraph) -> tuple[Any, bool]:
     return pa.array(graph.names(np.arange(graph.n)), pa.large_string()), False
 
 
-def read_columnar_costs(src: Source, columns: tuple[str, str], graph: NamedGraph) -> CostTable:
-    """Costs from the columns ``(NODE, COST)`` of the table in ``src``, for ``graph``.
+def read_columnar_costs(
+    src: Source, columns: tuple[str, str] | None, graph: NamedGraph
+) -> CostTable:
+    """Costs from the columns ``(NODE, COST)`` (None: the first two of a Parquet or
+    Arrow file) of the table in ``src``, for ``graph``.
 
     A node named twice, a null node or cost, a negative or non-numeric cost is a
     :class:`ColumnarError` ``FILE: row R: reason`` (rows count from 1, the CSV
@@ -376,7 +379,8 @@ def read_columnar_costs(src: Source, columns: tuple[str, str], graph: NamedGraph
     pa = _pa()
     pc = require_extra("pyarrow.compute", extra="arrow", feature=_FEATURE)
     table = _read_table(src, table_kind(src.head), columns)
-    node_col = _node_array(src.name, columns[0], table.column(0))
+    node_name, cost_name = table.column_names
+    node_col = _node_array(src.name, node_name, table.column(0))
     cost_col = table.column(1).combine_chunks()
     t = cost_col.type
     if pa.types.is_dictionary(t):
@@ -390,7 +394,7 @@ def read_columnar_costs(src: Source, columns: tuple[str, str], graph: NamedGraph
         or pa.types.is_large_string(t)
     ):
         raise ColumnarError(
-            f"{src.name}: column {columns[1]!r} holds {t}; costs must be numbers or decimal text"
+            f"{src.name}: column {cost_name!r} holds {t}; costs must be numbers or decimal text"
         )
     rows = len(node_col)
     nulls = np.asarray(node_col.is_null().to_numpy(zero_copy_only=False), dtype=bool)

@@ -131,13 +131,13 @@ _STDLIB_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, zlib.error, lz
 
 def _decompressor(kind: str, raw: IO[bytes], name: str) -> io.BufferedReader:
     errors = _STDLIB_ERRORS
-    inner: IO[bytes]
+    inner: Any
     if kind == "gzip":
         inner = gzip.GzipFile(fileobj=raw, mode="rb")
     elif kind == "bzip2":
         inner = bz2.BZ2File(raw, mode="rb")
     elif kind == "xz":
-        inner = lzma.LZMAFile(raw, mode="rb")
+        inner = lzma.LZMAFile(raw, mode="rb")  # noqa: SIM115 (closed with the stream)
     else:
         zstd = require_extra("zstandard", extra="zstd", feature="a zstd-compressed input")
         inner = zstd.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=False)
