@@ -330,11 +330,12 @@ def _from_polars(df: Any, columns: tuple[Any, Any] | None) -> _Input:
     sa, sb = df.get_column(a), df.get_column(b)
     m = len(sa)
     if sa.dtype == sb.dtype and sa.dtype.is_numeric():
-        both = np.empty(2 * m, dtype=np.result_type(sa.to_numpy().dtype, sb.to_numpy().dtype))
+        filled = [s.fill_null(0).to_numpy() for s in (sa, sb)]  # nulls would make floats
+        both = np.empty(2 * m, dtype=np.result_type(*filled))
         missing = np.empty(2 * m, dtype=bool)
         for k, s in enumerate((sa, sb)):
             missing[k::2] = s.is_null().to_numpy()
-            both[k::2] = s.fill_null(0).to_numpy()
+            both[k::2] = filled[k]
         codes, uniq = _first_appearance(both, missing)
         return _from_tokens(codes, int(uniq.size), uniq, "<DataFrame>")
     tokens: list[Any] = [None] * (2 * m)
