@@ -76,16 +76,27 @@ def _pa() -> Any:
 
 def table_kind(head: bytes) -> str | None:
     """``parquet``, ``arrow`` (IPC file / Feather v2), ``feather1``, ``arrow-stream``
-    or None (text: CSV or an edge list), from a file's first plain bytes."""
-    if head.startswith(b"PAR1"):
-        return "parquet"
-    if head.startswith(b"ARROW1"):
-        return "arrow"
-    if head.startswith(b"FEA1"):
-        return "feather1"
-    if head.startswith(b"\xff\xff\xff\xff"):
-        return "arrow-stream"
+    or None (text: CSV or an edge list), from a file's first plain bytes.
+
+    A magic number counts only when a binary byte (a control character no text
+    file holds) follows it within the first 8 bytes, so an edge list whose first
+    node is named ``PAR1`` stays text."""
+    for magic, kind in _MAGIC:
+        if head.startswith(magic) and any(_binary(c) for c in head[len(magic) : 8]):
+            return kind
     return None
+
+
+_MAGIC = (
+    (b"PAR1", "parquet"),
+    (b"ARROW1", "arrow"),
+    (b"FEA1", "feather1"),
+    (b"\xff\xff\xff\xff", "arrow-stream"),
+)
+
+
+def _binary(byte: int) -> bool:
+    return byte < 9 or 14 <= byte < 32 or byte == 127
 
 
 def parse_columns(text: str, option: str) -> tuple[str, str]:

@@ -126,6 +126,48 @@ class _Guarded(io.RawIOBase):
             super().close()
 
 
+class _ZstdReader:
+    """zstd frames one after another, refusing a stream that ends inside a frame.
+
+    (zstandard's own ``stream_reader`` returns a truncated file's bytes, or
+    none, without an error.) Each frame is a ``decompressobj``; its
+    ``unused_data`` starts the next frame. O(compressed + plain size).
+    """
+
+    def __init__(self, zstd: Any, raw: IO[bytes]) -> None:
+        self._dctx = zstd.ZstdDecompressor()
+        self._obj = self._dctx.decompressobj()
+        self._raw = raw
+        self._pending = bytearray()
+        self._inside = False  # fed part of a frame that has not ended
+
+    def _feed(self, data: bytes) -> None:
+        while data:
+            self._inside = True
+            self._pending += self._obj.decompress(data)
+            if not self._obj.eof:
+                return
+            data = self._obj.unused_data
+            self._obj = self._dctx.decompressobj()
+            self._inside = False
+
+    def read(self, size: int = -1) -> bytes:
+        while not self._pending:
+            chunk = self._raw.read(_BUFFER)
+            if not chunk:
+                if self._inside:
+                    raise EOFError("the stream ends inside a zstd frame (truncated?)")
+                return b""
+            self._feed(chunk)
+        size = len(self._pending) if size < 0 else size
+        out = bytes(self._pending[:size])
+        del self._pending[:size]
+        return out
+
+    def close(self) -> None:
+        return None  # the raw stream belongs to open_source
+
+
 _STDLIB_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, zlib.error, lzma.LZMAError)
 
 
@@ -140,7 +182,7 @@ def _decompressor(kind: str, raw: IO[bytes], name: str) -> io.BufferedReader:
         inner = lzma.LZMAFile(raw, mode="rb")  # noqa: SIM115 (closed with the stream)
     else:
         zstd = require_extra("zstandard", extra="zstd", feature="a zstd-compressed input")
-        inner = zstd.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=False)
+        inner = _ZstdReader(zstd, raw)
         errors = (*errors, zstd.ZstdError)
     return io.BufferedReader(_Guarded(inner, name, kind, errors), buffer_size=_BUFFER)
 
