@@ -41,6 +41,7 @@ Par(par=1, seeds=(2,), cost=Decimal('0.5'))
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import warnings
@@ -254,10 +255,16 @@ def _from_networkx(g: Any) -> _Input:
 
     nodes = list(g)
     index = {v: i for i, v in enumerate(nodes)}
-    adj = g.adj  # successors (both directions of an undirected edge), parallel edges once
-    degree = np.fromiter((len(nbrs) for nbrs in adj.values()), dtype=np.int64, count=len(nodes))
+    # Successors (both directions of an undirected edge; parallel edges once). The
+    # plain dict-of-dicts under the read-only views, when there is one: iterating
+    # the views costs an object per node; map and chain keep the loop in C.
+    adj = getattr(g, "_adj", None)
+    if not isinstance(adj, dict):
+        adj = g.adj
+    degree = np.fromiter(map(len, adj.values()), dtype=np.int64, count=len(nodes))
     m = int(degree.sum())
-    dst = np.fromiter((index[v] for nbrs in adj.values() for v in nbrs), dtype=np.int32, count=m)
+    heads = map(index.__getitem__, itertools.chain.from_iterable(adj.values()))
+    dst = np.fromiter(heads, dtype=np.int32, count=m)
     src = np.repeat(np.arange(len(nodes), dtype=np.int32), degree)
     return _Input(src, dst, _Nodes(len(nodes), nodes), "<networkx>")
 
