@@ -208,23 +208,9 @@ def _kinds(obj: object) -> set[str]:
 
 
 def _first_appearance(flat: Any, missing: Any = None) -> tuple[Any, Any]:
-    """Codes of a 1-D numpy array of values by first appearance (-1 where ``missing``),
-    and the distinct values in that order; O(m log m) by sorting."""
-    import numpy as np  # noqa: PLC0415
+    from proofgrid.graph.columnar import first_appearance  # noqa: PLC0415 (numpy on use)
 
-    if missing is not None and bool(missing.any()):
-        keep = np.flatnonzero(~missing)
-        codes = np.full(flat.size, -1, dtype=np.int64)
-        sub, uniq = _first_appearance(flat[keep])
-        codes[keep] = sub
-        return codes, uniq
-    if flat.size == 0:
-        return np.zeros(0, dtype=np.int64), flat[:0]
-    uniq, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty(order.size, dtype=np.int64)
-    rank[order] = np.arange(order.size, dtype=np.int64)
-    return rank[inverse.ravel()], uniq[order]
+    return first_appearance(flat, missing)
 
 
 def _objects_first_appearance(values: Iterable[Any], null: Callable[[Any], bool]) -> Any:

@@ -25,10 +25,13 @@ columns integers, decimals, floats (read by their shortest decimal repr:
 ``2.5`` is exactly 2.5) or decimal text as in a text cost file. Anything else,
 a missing column or an unreadable file is one line of :class:`ColumnarError`.
 
-Method: pyarrow reads only the named columns; the two are interleaved by one
-``take`` and keyed by one ``dictionary_encode`` (arrow's hash table, which
-numbers values in order of first appearance). O(rows) expected time, memory
-the two columns, their interleaving and the int32 codes.
+Method: pyarrow reads only the named columns. String cells are keyed in place,
+as byte spans of arrow's own data buffers, by the text reader's keying of names
+(:func:`proofgrid.graph.bridge.key_spans`: the same exact comparison, the same
+first-appearance numbering), over the interleaving src0, dst0, src1, ...;
+integer cells by sorting (``numpy.unique``, then renumbered by first
+appearance). O(rows) expected for strings, O(rows log rows) for integers;
+memory the two columns, one copy of their bytes and the codes.
 """
 
 from __future__ import annotations
@@ -178,9 +181,8 @@ def _check_names(source: str, names: list[str], columns: tuple[str, str] | None)
 
 
 def _node_array(source: str, name: str, col: Any) -> Any:
-    """One node column as a plain arrow array of integers or strings, empty strings null."""
+    """One node column as a plain arrow array of integers or (large) strings."""
     pa = _pa()
-    pc = require_extra("pyarrow.compute", extra="arrow", feature=_FEATURE)
     arr = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
     if pa.types.is_dictionary(arr.type):
         arr = arr.dictionary_decode()
@@ -190,8 +192,7 @@ def _node_array(source: str, name: str, col: Any) -> Any:
     if pa.types.is_integer(t):
         return arr
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
-        arr = arr.cast(pa.large_string())
-        return pc.if_else(pc.equal(arr, ""), pa.scalar(None, arr.type), arr)
+        return arr.cast(pa.large_string())  # empty strings are skipped when keyed
     raise ColumnarError(
         f"{source}: column {name!r} holds {t}; node columns must hold integers or strings"
     )
@@ -268,31 +269,114 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     MissingExtraError
         pyarrow is not installed.
     """
-    pa = _pa()
-    pc = require_extra("pyarrow.compute", extra="arrow", feature=_FEATURE)
     table = _read_table(src, table_kind(src.head), columns)
     names = table.column_names
     a = _node_array(src.name, names[0], table.column(0))
     b = _node_array(src.name, names[1], table.column(1))
     a, b, integers = _common(src.name, a, b)
     rows = len(a)
-    both = pa.concat_arrays([a, b])
-    order = np.empty(2 * rows, dtype=np.int64)
-    order[0::2] = np.arange(rows, dtype=np.int64)
-    order[1::2] = order[0::2] + rows
-    encoded = pc.dictionary_encode(both.take(pa.array(order)))  # first-appearance numbering
-    del both, order
-    nodes = encoded.dictionary
-    if len(nodes) >= 2**31:
+    if integers:
+        codes, nodes = _integer_tokens(a, b)
+    else:
+        codes, nodes = _string_tokens(a, b)
+    n = len(nodes)
+    if n >= 2**31:
         raise ColumnarError(f"{src.name}: more than 2**31 - 1 nodes")
-    codes = np.asarray(pc.fill_null(encoded.indices, -1).to_numpy(), dtype=np.int32)
     s, d = codes[0::2], codes[1::2]
     edge = (s >= 0) & (d >= 0)
-    if bool(edge.all()):
-        s, d = s.copy(), d.copy()
+    s, d = (s, d) if bool(edge.all()) else (s[edge], d[edge])
+    return ColumnarEdges(src.name, n, s.astype(np.int32), d.astype(np.int32), rows, integers, nodes)
+
+
+def _valid(arr: Any) -> npt.NDArray[np.bool_]:
+    if arr.null_count == 0:
+        return np.ones(len(arr), dtype=bool)
+    return np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
+
+
+def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    out = np.empty(2 * x.size, dtype=np.result_type(x, y))
+    out[0::2] = x
+    out[1::2] = y
+    return out
+
+
+def _integer_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
+    """Interleaved first-appearance codes (-1 = null) of two int64 arrays, and the values."""
+    pa = _pa()
+    values = _interleaved(
+        np.asarray(a.fill_null(0).to_numpy(), dtype=np.int64),
+        np.asarray(b.fill_null(0).to_numpy(), dtype=np.int64),
+    )
+    codes, uniq = first_appearance(values, ~_interleaved(_valid(a), _valid(b)))
+    uniq = np.ascontiguousarray(uniq, dtype=np.int64)
+    return codes, pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+
+
+def _string_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
+    """Interleaved first-appearance codes (-1 = null or empty) of two large_string
+    arrays, keyed by the text reader's own keying of names, and the names."""
+    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+
+    pa = _pa()
+    spans = []
+    for arr in (a, b):
+        _, offsets, data = arr.buffers()
+        off = (
+            np.frombuffer(offsets, dtype=np.int64)[arr.offset : arr.offset + len(arr) + 1]
+            if offsets is not None
+            else np.zeros(1, dtype=np.int64)
+        )
+        raw = (
+            np.frombuffer(data, dtype=np.uint8)[int(off[0]) : int(off[-1])]
+            if data is not None and off.size
+            else np.zeros(0, dtype=np.uint8)
+        )
+        spans.append((off, raw))
+    (oa, ra), (ob, rb) = spans
+    buf = bridge.padded(ra.size + rb.size)
+    buf[: ra.size] = ra
+    buf[ra.size : ra.size + rb.size] = rb
+    starts = _interleaved(oa[:-1] - oa[0], ob[:-1] - ob[0] + ra.size)
+    lengths = _interleaved(np.diff(oa), np.diff(ob))
+    keep = _interleaved(_valid(a), _valid(b)) & (lengths > 0)
+    codes: npt.NDArray[np.int64] = np.full(starts.size, -1, dtype=np.int64)
+    if bool(keep.all()):
+        keyed, first = bridge.key_spans(buf, starts, lengths)
+        codes = np.asarray(keyed, dtype=np.int64)
     else:
-        s, d = s[edge], d[edge]
-    return ColumnarEdges(src.name, len(nodes), s, d, rows, integers, nodes)
+        codes[keep], first = bridge.key_spans(buf, starts[keep], lengths[keep])
+        starts, lengths = starts[keep], lengths[keep]
+    # The names, gathered into one arrow string array (no Python string per node).
+    ns, nl = starts[first], lengths[first]
+    offsets = np.zeros(ns.size + 1, dtype=np.int64)
+    np.cumsum(nl, out=offsets[1:])
+    gather = np.repeat(ns - offsets[:-1], nl) + np.arange(int(offsets[-1]), dtype=np.int64)
+    data = np.ascontiguousarray(buf[gather])
+    names = pa.Array.from_buffers(
+        pa.large_string(), ns.size, [None, pa.py_buffer(offsets), pa.py_buffer(data)]
+    )
+    return codes, names
+
+
+def first_appearance(
+    values: npt.NDArray[Any], missing: npt.NDArray[np.bool_] | None = None
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
+    """Codes of a 1-D array's values by first appearance (-1 where ``missing``), and
+    the distinct values in that order; O(m log m) by sorting (numpy only)."""
+    if missing is not None and bool(missing.any()):
+        keep = np.flatnonzero(~missing)
+        codes = np.full(values.size, -1, dtype=np.int64)
+        sub, uniq = first_appearance(values[keep])
+        codes[keep] = sub
+        return codes, uniq
+    if values.size == 0:
+        return np.zeros(0, dtype=np.int64), values[:0]
+    uniq, first, inverse = np.unique(values, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size, dtype=np.int64)
+    return rank[inverse.ravel()], uniq[order]
 
 
 # --- costs ------------------------------------------------------------------------------
