@@ -4,7 +4,7 @@ Run ``nice -n 10 .venv/bin/python bench/bench_par_io.py`` (about a minute and a
 half); it writes bench/results/par-io.md. Measured side by side in one run:
 
 1. whole processes ``proofgrid par FILE`` (wall time, peak RSS from ``os.wait4``,
-   median of 3) on one seeded random graph with package-like names (8–24
+   median of 3, the kinds run in rotation) on one seeded random graph with package-like names (8–24
    bytes), as a text file, gzip and zstd of it, and Parquet (two string
    columns) — the ratio of each to the text file. Every run must print the
    same output.
@@ -113,16 +113,17 @@ def main() -> None:
     rows = []
     outputs = set()
     medians: dict[str, tuple[float, int]] = {}
-    for kind, f in files.items():
-        walls, rsss = [], []
-        for _ in range(3):
+    walls: dict[str, list[float]] = {kind: [] for kind in files}
+    rsss: dict[str, list[int]] = {kind: [] for kind in files}
+    for _ in range(3):  # the kinds in rotation, so a change of load hits them alike
+        for kind, f in files.items():
             wall, rss, out = run_measured([*exe, str(f)])
-            walls.append(wall)
-            rsss.append(rss)
+            walls[kind].append(wall)
+            rsss[kind].append(rss)
             outputs.add(out)
-        medians[kind] = (statistics.median(walls), max(rsss))
-        size = f.stat().st_size
-        rows.append((kind, size, walls, max(rsss)))
+    for kind, f in files.items():
+        medians[kind] = (statistics.median(walls[kind]), max(rsss[kind]))
+        rows.append((kind, f.stat().st_size, walls[kind], max(rsss[kind])))
     assert len(outputs) == 1, "the kinds disagree"
     base = medians["text"][0]
 
