@@ -118,3 +118,33 @@ def kirchhoff_positions(draw: st.DrawFn, max_rows: int = 3, max_cols: int = 3) -
         )
     )
     return Position(board, tuple(marks))
+
+
+# --- edge tables (proofgrid par's inputs) ---------------------------------------
+
+#: Names that a text edge list, a table and a Python object all carry alike
+#: (``7`` and ``007`` are different names).
+PAR_NAMES = ("a", "b", "7", "007", "x-y", "node.9", "Ω", "10", "c3", "zz")
+
+
+@st.composite
+def edge_rows(
+    draw: st.DrawFn, *, ints: bool = False, isolated: bool = True, max_rows: int = 14
+) -> list[tuple[object, object | None]]:
+    """Rows ``(src, dst)`` of an edge table; ``dst`` None is a row naming one node.
+
+    Names are strings from :data:`PAR_NAMES` (or ints 0..12 with ``ints``);
+    self-loops, repeats and cycles occur.
+    """
+    pool: list[object] = list(range(13)) if ints else list(PAR_NAMES)
+    name = st.sampled_from(pool)
+    other = st.one_of(st.none(), name) if isolated else name
+    return draw(st.lists(st.tuples(name, other), max_size=max_rows))
+
+
+@st.composite
+def cost_maps(draw: st.DrawFn, nodes: list[object]) -> dict[object, str]:
+    """Costs (decimal text: ``3``, ``2.5``, ``0``) for a subset of ``nodes``."""
+    chosen = draw(st.lists(st.sampled_from(nodes), unique=True)) if nodes else []
+    cost = st.sampled_from(["0", "1", "2", "3", "2.5", "0.25", "7", "10"])
+    return {v: draw(cost) for v in chosen}

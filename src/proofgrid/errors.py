@@ -9,13 +9,22 @@ just to name an error.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
 __all__ = [
     "InvalidDescError",
     "InvalidGameIdError",
     "InvalidMoveError",
     "InvalidParamsError",
+    "MissingExtraError",
     "ProofgridError",
     "UnknownPuzzleError",
+    "extra_imports",
+    "missing_extra_message",
+    "require_extra",
 ]
 
 
@@ -41,3 +50,53 @@ class InvalidMoveError(ProofgridError):
 
 class UnknownPuzzleError(ProofgridError):
     """No puzzle of that name is registered."""
+
+
+class MissingExtraError(ProofgridError):
+    """An optional feature's package is not installed; the message names the extra.
+
+    For example ``--plot needs matplotlib, which is not installed: pip install
+    'proofgrid[plots]'``.
+    """
+
+
+def missing_extra_message(feature: str, package: str, extra: str) -> str:
+    """The one line that says which extra brings ``package`` for ``feature``."""
+    return f"{feature} needs {package}, which is not installed: pip install 'proofgrid[{extra}]'"
+
+
+def require_extra(module: str, *, extra: str, feature: str) -> ModuleType:
+    """Import ``module`` (e.g. ``"pyarrow.parquet"``), or raise :class:`MissingExtraError`.
+
+    Only a missing *top-level* package becomes the one-line message naming
+    ``pip install 'proofgrid[EXTRA]'``; any other import failure (a broken
+    install) propagates as it is. O(1) when the module is already loaded.
+
+    Examples
+    --------
+    >>> require_extra("json", extra="none", feature="JSON").__name__
+    'json'
+    >>> try:
+    ...     require_extra("no_such_package_x", extra="plots", feature="--plot")
+    ... except MissingExtraError as exc:
+    ...     print(exc)
+    --plot needs no_such_package_x, which is not installed: pip install 'proofgrid[plots]'
+    """
+    with extra_imports(extra=extra, feature=feature, packages=(module.partition(".")[0],)):
+        return importlib.import_module(module)
+
+
+@contextmanager
+def extra_imports(*, extra: str, feature: str, packages: tuple[str, ...]) -> Iterator[None]:
+    """Turn a missing one of ``packages`` imported inside the block into :class:`MissingExtraError`.
+
+    For modules that import several names of an optional package at their top
+    (``from matplotlib.figure import Figure``): wrap the import of that module.
+    """
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        top = (exc.name or "").partition(".")[0]
+        if top not in packages:
+            raise
+        raise MissingExtraError(missing_extra_message(feature, top, extra)) from None

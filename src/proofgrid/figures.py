@@ -7,6 +7,10 @@ ids do not depend on a random salt, ``metadata={"Date": None}`` so no time
 stamp, glyphs as paths from the bundled DejaVu fonts), so the same data gives
 the same file on any run — and, for a given matplotlib version, on any machine.
 
+matplotlib is the ``plots`` extra (``pip install 'proofgrid[plots]'``);
+importing this module without it raises
+:class:`~proofgrid.errors.MissingExtraError`, one line naming the extra.
+
 Each puzzle draws its own figures (``proofgrid.<puzzle>.plots``) with these
 two helpers; this module imports no puzzle.
 """
@@ -15,9 +19,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
+from proofgrid.errors import extra_imports
+
+# matplotlib comes with the ``plots`` extra; without it, one line says so.
+with extra_imports(extra="plots", feature="drawing figures", packages=("matplotlib",)):
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
 __all__ = ["new_figure", "save_svg"]
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from proofgrid.errors import extra_imports
 from proofgrid.tasks import Executor, VerifyReport
 
 __all__ = ["BankTask", "Option", "PlotTask", "StatsTask", "StudyCommand", "VerifyTask"]
@@ -204,4 +205,6 @@ class PlotTask:
 
     def draw(self, report: Any, path: Path, *, timing: bool) -> None:
         """Draw ``report`` to ``path`` (``timing=False`` leaves measured times out)."""
-        importlib.import_module(self.module).draw(report, path, timing=timing)
+        with extra_imports(extra="plots", feature="--plot", packages=("matplotlib",)):
+            module = importlib.import_module(self.module)
+        module.draw(report, path, timing=timing)

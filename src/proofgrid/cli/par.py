@@ -1,9 +1,10 @@
 """``proofgrid par``: minimum seed sets of real directed networks.
 
-Thin: reads the files (:mod:`proofgrid.graph.edgelist`), asks the engine
-(:mod:`proofgrid.graph.sparse`), prints. The engines are imported when the
-command runs, so other commands do not pay for numpy/scipy at start-up, and its
-options are read without typer's pydantic machinery (:class:`ParCommand`).
+Thin: reads the files (:func:`proofgrid.par.read_graph`: text, compressed or tables),
+asks the engine (through :mod:`proofgrid.graph.bridge`), prints the certificate
+(:func:`proofgrid.par.certificate_json`, shared with the Python API). The engines are
+imported when the command runs, so other commands do not pay for numpy/scipy at
+start-up, and its options are read without typer's pydantic machinery (:class:`ParCommand`).
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from typer.core import TyperCommand
 from proofgrid.cli import common
 
 if TYPE_CHECKING:
-    from proofgrid.graph.edgelist import CostTable, EdgeList
-    from proofgrid.graph.sparse import ParCertificate
+    from proofgrid.graph.bridge import CostTable
 
 HELP = """Smallest set of starting points whose cascade reaches every node.
 
 FILE is an edge list ('-' = standard input): one 'src dst' pair per line,
 separated by spaces, tabs or commas; a line with one name is an isolated node;
-'#' starts a comment. Par is the number of source components of the
+'#' starts a comment. gzip, bzip2, xz and zstd files are decompressed (told by
+their first bytes). Parquet and Arrow/Feather files are tables (first two
+columns, or --columns SRC,DST); with --columns, any other FILE is CSV whose
+header names the columns. Par is the number of source components of the
 condensation (a component no edge enters), which is provably the minimum; one
 node per source component is printed, in order of first appearance in FILE.
 
@@ -48,44 +51,18 @@ def _warn_unknown(costs: CostTable, source: str) -> None:
     )
 
 
-def _certificate_json(
-    graph: EdgeList,
-    cert: ParCertificate,
-    costs: CostTable | None,
-    members_limit: int,
-    missing: int | None,
-) -> dict[str, Any]:
-    from proofgrid.graph.sparse import source_members  # noqa: PLC0415 (lazy, see module doc)
+def _pair(text: str | None, option: str) -> tuple[str, str] | None:
+    if text is None:
+        return None
+    from proofgrid.graph.columnar import parse_columns  # noqa: PLC0415 (lazy, see module doc)
 
-    seeds = graph.names(cert.seeds)
-    sources: list[dict[str, Any]] = []
-    for seed, v, (members, size) in zip(
-        seeds, cert.seeds.tolist(), source_members(cert, members_limit), strict=True
-    ):
-        entry: dict[str, Any] = {"seed": seed, "size": size, "members": graph.names(members)}
-        if costs is not None:
-            entry["seed_cost"] = costs.to_number(int(costs.values[v]))
-        sources.append(entry)
-    out: dict[str, Any] = {
-        "file": graph.source,
-        "nodes": graph.n,
-        "edges": graph.m,
-        "par": cert.par,
-        "seeds": seeds,
-        "cost": cert.cost if costs is None else costs.to_number(cert.cost),
-        "components": cert.n_components,
-        "condensation_edges": cert.condensation_edges,
-        "members_limit": members_limit,
-        "sources": sources,
-        "engine": cert.engine.value,
-    }
-    if missing is not None:
-        out["check"] = {"ok": missing == 0, "unreached": missing}
-    return out
+    return parse_columns(text, option)
 
 
 def par_command(
-    file: str = typer.Argument(..., metavar="FILE", help="Edge list; '-' reads standard input."),
+    file: str = typer.Argument(
+        ..., metavar="FILE", help="Edge list or table; '-' reads standard input."
+    ),
     *,
     costs_file: str | None = typer.Option(
         None,
@@ -93,6 +70,19 @@ def par_command(
         metavar="FILE",
         help="'node cost' lines (non-negative integers or decimals; default cost 1):"
         " choose the cheapest node of each source component and print the total.",
+    ),
+    columns: str | None = typer.Option(
+        None,
+        "--columns",
+        metavar="SRC,DST",
+        help="Read FILE as a table (Parquet, Arrow/Feather, or CSV with a header):"
+        " the two named columns are the edges.",
+    ),
+    cost_columns: str | None = typer.Option(
+        None,
+        "--cost-columns",
+        metavar="NODE,COST",
+        help="Read the --costs FILE as a table: the two named columns.",
     ),
     as_json: bool = typer.Option(
         False, "--json", help="Print the certificate as JSON (components, members, counts)."
@@ -111,22 +101,25 @@ def par_command(
     ),
 ) -> None:
     """Smallest set of starting points whose cascade reaches every node."""
-    from proofgrid.graph import edgelist, sparse  # noqa: PLC0415 (lazy, see module doc)
+    from proofgrid.graph import bridge  # noqa: PLC0415 (lazy, see module doc)
+    from proofgrid.par import certificate_json, read_costs, read_graph  # noqa: PLC0415
 
     try:
-        chosen = sparse.Engine(engine)
+        chosen = bridge.Engine(engine)
     except ValueError:
         common.fail(f"--engine must be auto, python or compiled, not {engine!r}")
     if costs_file == "-" and file == "-":
         common.fail("FILE and --costs cannot both be standard input")
-    graph = edgelist.read_edgelist(file)
+    if cost_columns is not None and costs_file is None:
+        common.fail("--cost-columns needs --costs FILE")
+    graph = read_graph(file, columns=_pair(columns, "--columns"))
     if graph.n == 0:
         print(
             f"warning: {graph.source} names no nodes (empty, or only blank and comment lines);"
             " par is 0",
             file=sys.stderr,
         )
-    twins = graph.unicode_twins()
+    twins = graph.unicode_twins() if isinstance(graph, bridge.EdgeList) else []
     if twins:
         a, b = twins[0]
         more = f" (and {len(twins) - 1} more such pairs)" if len(twins) > 1 else ""
@@ -135,10 +128,11 @@ def par_command(
             f" different Unicode normalisations (NFC/NFD); kept as two nodes{more}",
             file=sys.stderr,
         )
-    costs = edgelist.read_costs(costs_file, graph) if costs_file is not None else None
-    if costs is not None:
+    costs = None
+    if costs_file is not None:
+        costs = read_costs(costs_file, graph, columns=_pair(cost_columns, "--cost-columns"))
         _warn_unknown(costs, "<stdin>" if costs_file == "-" else str(costs_file))
-    cert = sparse.par_certificate(
+    cert = bridge.certificate(
         graph.src,
         graph.dst,
         graph.n,
@@ -149,12 +143,21 @@ def par_command(
     missing: int | None = None
     first_missing = ""
     if check:
-        gaps = sparse.unreached(graph.src, graph.dst, graph.n, cert.seeds, engine=chosen)
+        gaps = bridge.unreached(graph.src, graph.dst, graph.n, cert.seeds, engine=chosen)
         missing = int(gaps.size)
         if missing:
             first_missing = graph.name(int(gaps[0]))
     if as_json:
-        doc = _certificate_json(graph, cert, costs, members_limit, missing)
+        doc = certificate_json(
+            source=graph.source,
+            n=graph.n,
+            m=graph.m,
+            labels=graph.names,
+            cert=cert,
+            costs=costs,
+            members_limit=members_limit,
+            missing=missing,
+        )
         sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         lines = [f"par: {cert.par}"]

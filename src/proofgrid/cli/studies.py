@@ -289,6 +289,10 @@ def stats_command(task: StatsTask, plot: PlotTask | None = None) -> Callable[...
         path: Path | None = v.get("plot")
         if path is not None and path.suffix.lower() != ".svg":
             common.fail(f"--plot writes SVG: give a FILE.svg, not {path.name!r}")
+        if path is not None:  # before the study runs, not after: matplotlib is an extra
+            from proofgrid.errors import require_extra  # noqa: PLC0415 (on use)
+
+            require_extra("matplotlib", extra="plots", feature="--plot")
         timing = not v["no_timing"]
         from proofgrid.tasks import StudyInterrupted  # noqa: PLC0415 (on use)
 

@@ -41,7 +41,7 @@ import time
 from collections.abc import Collection
 from typing import Any, Protocol
 
-from proofgrid.errors import ProofgridError
+from proofgrid.errors import ProofgridError, extra_imports
 from proofgrid.tasks import Task
 
 __all__ = [
@@ -313,12 +313,13 @@ class DaskBackend:
         address = address.strip()
         if not address:
             raise BackendError("empty scheduler address")
-        try:
+        # dask.distributed is the ``studies`` extra: without it, one line names it.
+        with extra_imports(
+            extra="studies", feature="--scheduler", packages=("distributed", "dask")
+        ):
             from distributed import Client  # noqa: PLC0415 (0.6 s to import; --scheduler only)
             from distributed.comm.addressing import parse_address  # noqa: PLC0415 (as above)
             from distributed.comm.registry import get_backend  # noqa: PLC0415 (as above)
-        except ImportError as exc:  # pragma: no cover - a declared dependency
-            raise BackendError("dask.distributed is not installed") from exc
         try:  # reject a malformed address before a Client exists (its __del__ would hang)
             scheme, location = parse_address(address)
             get_backend(scheme)

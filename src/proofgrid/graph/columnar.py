@@ -1,0 +1,553 @@
+"""Edges and costs from tables: Parquet, Arrow IPC / Feather and CSV with a header (pyarrow).
+
+``proofgrid par FILE --columns SRC,DST`` reads two named columns of a table;
+``--costs FILE --cost-columns NODE,COST`` reads costs the same way. The kind is
+told by the file's first bytes (after :mod:`proofgrid.graph.sources` has
+removed any compression): ``PAR1`` is Parquet, ``ARROW1`` an Arrow IPC file
+(Feather v2), ``FEA1`` Feather v1, ``ff ff ff ff`` an Arrow IPC stream; any
+other file given with ``--columns`` is CSV whose first line names the columns
+(separated by commas, or by tabs when the header has a tab and no comma).
+Parquet and Arrow files may omit ``--columns``: the first two columns are used.
+
+Meaning: the same as the text edge list it stands for
+--------------------------------------------------------
+Row ``i`` is the line ``SRC[i] DST[i]``. A null (or empty) cell leaves that
+name out, so a row with one name is an isolated node and a row with none is a
+blank line. Nodes are numbered in order of first appearance over the rows, the
+source cell before the destination cell of each row, exactly as in a text
+file, so par, the seeds and their order are those of the equivalent text file.
+Names are the cells' text: strings as they are (CSV cells are read as strings,
+so ``007`` stays ``007``), integers in decimal. A string column and an integer
+column together are compared as text.
+
+Node columns must hold integers or strings (dictionary-encoded too); cost
+columns integers, decimals, floats (read by their shortest decimal repr:
+``2.5`` is exactly 2.5) or decimal text as in a text cost file. Anything else,
+a missing column or an unreadable file is one line of :class:`ColumnarError`.
+
+Method: pyarrow reads only the named columns. String cells are keyed in place,
+as byte spans of arrow's own data buffers, by the text reader's keying of names
+(:func:`proofgrid.graph.bridge.key_spans`: the same exact comparison, the same
+first-appearance numbering), over the interleaving src0, dst0, src1, ...;
+integer cells by sorting (``numpy.unique``, then renumbered by first
+appearance). O(rows) expected for strings, O(rows log rows) for integers;
+memory the two columns, one copy of their bytes and the codes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from proofgrid.errors import ProofgridError, require_extra
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from proofgrid.graph.bridge import CostTable, NamedGraph
+    from proofgrid.graph.sources import Source
+
+__all__ = [
+    "ColumnarEdges",
+    "ColumnarError",
+    "parse_columns",
+    "read_columnar_costs",
+    "read_columnar_edges",
+    "scale_costs",
+    "table_kind",
+]
+
+Int32Array = npt.NDArray[np.int32]
+_FEATURE = "reading Parquet, Arrow and CSV tables"
+_COST_RE = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)")  # the text cost format's numbers
+_MAX_SCALED = 1 << 62
+
+
+class ColumnarError(ProofgridError):
+    """A table that cannot be read as edges or costs; the message is ``FILE: reason``."""
+
+
+def _pa() -> Any:
+    return require_extra("pyarrow", extra="arrow", feature=_FEATURE)
+
+
+def table_kind(head: bytes) -> str | None:
+    """``parquet``, ``arrow`` (IPC file / Feather v2), ``feather1``, ``arrow-stream``
+    or None (text: CSV or an edge list), from a file's first plain bytes.
+
+    A magic number counts only when a binary byte (a control character no text
+    file holds) follows it within the first 8 bytes, so an edge list whose first
+    node is named ``PAR1`` stays text."""
+    for magic, kind in _MAGIC:
+        if head.startswith(magic) and any(_binary(c) for c in head[len(magic) : 8]):
+            return kind
+    return None
+
+
+_MAGIC = (
+    (b"PAR1", "parquet"),
+    (b"ARROW1", "arrow"),
+    (b"FEA1", "feather1"),
+    (b"\xff\xff\xff\xff", "arrow-stream"),
+)
+
+
+def _binary(byte: int) -> bool:
+    return byte < 9 or 14 <= byte < 32 or byte == 127
+
+
+def parse_columns(text: str, option: str) -> tuple[str, str]:
+    """``"SRC,DST"`` -> ``("SRC", "DST")``; a :class:`ColumnarError` names ``option``."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise ColumnarError(f"{option} takes two column names separated by a comma, not {text!r}")
+    return parts[0], parts[1]
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _csv_delimiter(src: Source) -> str:
+    header = src.stream.peek(1 << 16).split(b"\n", 1)[0]
+    return "\t" if b"\t" in header and b"," not in header else ","
+
+
+def _read_table(src: Source, kind: str | None, columns: tuple[str, str] | None) -> pa.Table:
+    """The two wanted columns of the table in ``src`` (``columns`` None: the first two)."""
+    pa = _pa()
+    try:
+        if kind is None:
+            if columns is None:
+                raise ColumnarError(f"{src.name}: a CSV table needs its column names (--columns)")
+            csv = require_extra("pyarrow.csv", extra="arrow", feature=_FEATURE)
+            header = src.stream.peek(1 << 16).split(b"\n", 1)[0].decode("utf-8", "replace")
+            delimiter = _csv_delimiter(src)
+            names = [h.strip().strip('"') for h in header.rstrip("\r").split(delimiter)]
+            _check_names(src.name, names, columns)
+            table = csv.read_csv(
+                src.stream,
+                parse_options=csv.ParseOptions(delimiter=delimiter),
+                convert_options=csv.ConvertOptions(
+                    include_columns=list(columns),
+                    column_types=dict.fromkeys(columns, pa.string()),
+                    strings_can_be_null=True,
+                    null_values=[""],
+                ),
+            )
+        else:
+            data = src.path if src.path is not None else pa.BufferReader(src.stream.read())
+            if kind == "parquet":
+                pq = require_extra("pyarrow.parquet", extra="arrow", feature=_FEATURE)
+                file = pq.ParquetFile(data)
+                names = list(file.schema_arrow.names)
+                wanted = _check_names(src.name, names, columns)
+                table = file.read(columns=list(wanted))
+            elif kind == "arrow-stream":
+                table = pa.ipc.open_stream(data).read_all()
+                wanted = _check_names(src.name, table.column_names, columns)
+                table = table.select(list(wanted))
+            else:
+                feather = require_extra("pyarrow.feather", extra="arrow", feature=_FEATURE)
+                table = feather.read_table(data, memory_map=False)
+                wanted = _check_names(src.name, table.column_names, columns)
+                table = table.select(list(wanted))
+            if columns is not None:
+                table = table.select(list(columns))
+    except ColumnarError:
+        raise
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise ColumnarError(f"{src.name}: cannot read the table: {_one_line(exc)}") from None
+    return table
+
+
+def _check_names(source: str, names: list[str], columns: tuple[str, str] | None) -> tuple[str, str]:
+    if columns is None:
+        if len(names) < 2:
+            raise ColumnarError(f"{source}: the table has {len(names)} column(s); need two")
+        return names[0], names[1]
+    for c in columns:
+        if c not in names:
+            shown = ", ".join(repr(n) for n in names[:8]) + (", ..." if len(names) > 8 else "")
+            raise ColumnarError(f"{source}: no column {c!r} (columns: {shown})")
+    return columns
+
+
+def _node_array(source: str, name: str, col: Any) -> Any:
+    """One node column as a plain arrow array of integers or (large) strings."""
+    pa = _pa()
+    arr = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
+    if pa.types.is_dictionary(arr.type):
+        arr = arr.dictionary_decode()
+    t = arr.type
+    if pa.types.is_null(t):
+        return pa.nulls(len(arr), pa.string())
+    if pa.types.is_integer(t):
+        return arr
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return arr.cast(pa.large_string())  # empty strings are skipped when keyed
+    raise ColumnarError(
+        f"{source}: column {name!r} holds {t}; node columns must hold integers or strings"
+    )
+
+
+def _common(source: str, a: Any, b: Any) -> tuple[Any, Any, bool]:
+    """Bring two node arrays to one type: int64 if both are integers, else text."""
+    pa = _pa()
+    ai, bi = pa.types.is_integer(a.type), pa.types.is_integer(b.type)
+    if ai and bi:
+        try:
+            return a.cast(pa.int64()), b.cast(pa.int64()), True
+        except pa.ArrowInvalid:  # uint64 beyond int64: compare as text
+            pass
+    return a.cast(pa.large_string()), b.cast(pa.large_string()), False
+
+
+@dataclass(frozen=True, eq=False)
+class ColumnarEdges:
+    """Edges read from a table, numbered as the equivalent text edge list would be.
+
+    Attributes
+    ----------
+    source : str
+        File name for messages.
+    n : int
+        Number of distinct nodes.
+    src, dst : numpy.ndarray of int32
+        The edges (rows with both names), in row order.
+    rows : int
+        Number of rows of the table.
+    integers : bool
+        The names are integers (both columns integer-typed).
+    """
+
+    source: str
+    n: int
+    src: Int32Array
+    dst: Int32Array
+    rows: int
+    integers: bool
+    _nodes: Any  # arrow array of the n distinct names, by node id
+
+    @property
+    def m(self) -> int:
+        """Number of edges (rows with both names; repeats and self-loops included)."""
+        return int(self.src.size)
+
+    def values(self, nodes: npt.ArrayLike) -> list[Any]:
+        """The cells' own values (``int`` or ``str``) of several nodes, in the order given."""
+        ids = np.asarray(nodes, dtype=np.int64).ravel()
+        return list(self._nodes.take(ids).to_pylist())
+
+    def names(self, nodes: npt.ArrayLike) -> list[str]:
+        """Names (the cells' text) of several nodes, in the order given."""
+        return [str(v) for v in self.values(nodes)]
+
+    def name(self, v: int) -> str:
+        """The name of node ``v``."""
+        return self.names([v])[0]
+
+    def node_array(self) -> Any:
+        """The n names as an arrow array (int64 or large_string), by node id."""
+        return self._nodes
+
+
+def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> ColumnarEdges:
+    """Edges from two columns of the table in ``src`` (module docstring for the meaning).
+
+    Raises
+    ------
+    ColumnarError
+        A missing column, a column of another type, or an unreadable table.
+    MissingExtraError
+        pyarrow is not installed.
+    """
+    table = _read_table(src, table_kind(src.head), columns)
+    names = table.column_names
+    a = _node_array(src.name, names[0], table.column(0))
+    b = _node_array(src.name, names[1], table.column(1))
+    a, b, integers = _common(src.name, a, b)
+    rows = len(a)
+    if integers:
+        codes, nodes = _integer_tokens(a, b)
+    else:
+        codes, nodes = _string_tokens(a, b)
+    n = len(nodes)
+    if n >= 2**31:
+        raise ColumnarError(f"{src.name}: more than 2**31 - 1 nodes")
+    s, d = codes[0::2], codes[1::2]
+    edge = (s >= 0) & (d >= 0)
+    s, d = (s, d) if bool(edge.all()) else (s[edge], d[edge])
+    return ColumnarEdges(src.name, n, s.astype(np.int32), d.astype(np.int32), rows, integers, nodes)
+
+
+def _valid(arr: Any) -> npt.NDArray[np.bool_]:
+    if arr.null_count == 0:
+        return np.ones(len(arr), dtype=bool)
+    return np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
+
+
+def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    out = np.empty(2 * x.size, dtype=np.result_type(x, y))
+    out[0::2] = x
+    out[1::2] = y
+    return out
+
+
+def _integer_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
+    """Interleaved first-appearance codes (-1 = null) of two int64 arrays, and the values."""
+    pa = _pa()
+    values = _interleaved(
+        np.asarray(a.fill_null(0).to_numpy(), dtype=np.int64),
+        np.asarray(b.fill_null(0).to_numpy(), dtype=np.int64),
+    )
+    codes, uniq = first_appearance(values, ~_interleaved(_valid(a), _valid(b)))
+    uniq = np.ascontiguousarray(uniq, dtype=np.int64)
+    return codes, pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+
+
+def _string_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
+    """Interleaved first-appearance codes (-1 = null or empty) of two large_string
+    arrays, keyed by the text reader's own keying of names, and the names."""
+    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+
+    pa = _pa()
+    spans = []
+    for arr in (a, b):
+        _, offsets, data = arr.buffers()
+        off = (
+            np.frombuffer(offsets, dtype=np.int64)[arr.offset : arr.offset + len(arr) + 1]
+            if offsets is not None
+            else np.zeros(1, dtype=np.int64)
+        )
+        raw = (
+            np.frombuffer(data, dtype=np.uint8)[int(off[0]) : int(off[-1])]
+            if data is not None and off.size
+            else np.zeros(0, dtype=np.uint8)
+        )
+        spans.append((off, raw))
+    (oa, ra), (ob, rb) = spans
+    buf = bridge.padded(ra.size + rb.size)
+    buf[: ra.size] = ra
+    buf[ra.size : ra.size + rb.size] = rb
+    starts = _interleaved(oa[:-1] - oa[0], ob[:-1] - ob[0] + ra.size)
+    lengths = _interleaved(np.diff(oa), np.diff(ob))
+    keep = _interleaved(_valid(a), _valid(b)) & (lengths > 0)
+    codes: npt.NDArray[np.int64] = np.full(starts.size, -1, dtype=np.int64)
+    if bool(keep.all()):
+        keyed, first = bridge.key_spans(buf, starts, lengths)
+        codes = np.asarray(keyed, dtype=np.int64)
+    else:
+        codes[keep], first = bridge.key_spans(buf, starts[keep], lengths[keep])
+        starts, lengths = starts[keep], lengths[keep]
+    # The names, gathered into one arrow string array (no Python string per node).
+    ns, nl = starts[first], lengths[first]
+    offsets = np.zeros(ns.size + 1, dtype=np.int64)
+    np.cumsum(nl, out=offsets[1:])
+    gather = np.repeat(ns - offsets[:-1], nl) + np.arange(int(offsets[-1]), dtype=np.int64)
+    data = np.ascontiguousarray(buf[gather])
+    names = pa.Array.from_buffers(
+        pa.large_string(), ns.size, [None, pa.py_buffer(offsets), pa.py_buffer(data)]
+    )
+    return codes, names
+
+
+def first_appearance(
+    values: npt.NDArray[Any], missing: npt.NDArray[np.bool_] | None = None
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
+    """Codes of a 1-D array's values by first appearance (-1 where ``missing``), and
+    the distinct values in that order; O(m log m) by sorting (numpy only)."""
+    if missing is not None and bool(missing.any()):
+        keep = np.flatnonzero(~missing)
+        codes = np.full(values.size, -1, dtype=np.int64)
+        sub, uniq = first_appearance(values[keep])
+        codes[keep] = sub
+        return codes, uniq
+    if values.size == 0:
+        return np.zeros(0, dtype=np.int64), values[:0]
+    uniq, first, inverse = np.unique(values, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size, dtype=np.int64)
+    return rank[inverse.ravel()], uniq[order]
+
+
+# --- costs ------------------------------------------------------------------------------
+
+
+def _decimal(value: Any) -> Decimal | None:
+    """An exact non-negative cost from a cell or a Python value; None if not a number."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, Decimal):
+        d = value
+    elif isinstance(value, str):
+        text = value.strip()
+        if not _COST_RE.fullmatch(text):
+            return Decimal(-1) if text.startswith("-") and _COST_RE.fullmatch(text[1:]) else None
+        d = Decimal(text)
+    elif hasattr(value, "__index__"):
+        d = Decimal(int(value.__index__()))
+    elif isinstance(value, float) or hasattr(value, "__float__"):
+        try:
+            d = Decimal(repr(float(value)))
+        except (InvalidOperation, ValueError, TypeError):
+            return None
+    else:
+        return None
+    return d if d.is_finite() else None
+
+
+def scale_costs(
+    n: int,
+    entries: Iterable[tuple[int | None, Any, str, int, str]],
+    source: str,
+) -> CostTable:
+    """Exact costs scaled to integers, as a text cost file's are (nodes not given cost 1).
+
+    ``entries`` are ``(node id or None if not in the graph, value, where, line, name)``:
+    ``where`` prefixes messages (``row 7``), ``line`` and ``name`` are what
+    :attr:`CostTable.unknown` lists for a node not in the graph. The scale is the most
+    decimal places of any value, so arithmetic is exact, never floating point. Raises
+    :class:`ColumnarError` ``SOURCE: WHERE: reason`` on a negative or non-numeric cost.
+    O(entries).
+    """
+    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+
+    parsed: list[tuple[int | None, Decimal, str, int, str]] = []
+    scale, scale_where = 0, ""
+    for node, value, where, line, name in entries:
+        d = _decimal(value)
+        if d is None or d < 0:
+            reason = "cost is not a number" if d is None else "negative cost"
+            raise ColumnarError(f"{source}: {where}: {reason}: {str(value)[:40]!r}")
+        exponent = d.as_tuple().exponent
+        assert isinstance(exponent, int)  # finite
+        if -exponent > scale:
+            scale, scale_where = -exponent, where
+        parsed.append((node, d, where, line, name))
+    unit = 10**scale
+    if unit >= _MAX_SCALED:
+        raise ColumnarError(f"{source}: {scale_where}: cost has too many decimal places")
+    values = np.full(n, unit, dtype=np.int64)
+    unknown: list[tuple[int, str]] = []
+    unknown_count = 0
+    for node, d, where, line, name in parsed:
+        if node is None:
+            unknown_count += 1
+            if len(unknown) < 5:
+                unknown.append((line, name))
+            continue
+        scaled = int(d.scaleb(scale))
+        if scaled >= _MAX_SCALED:
+            raise ColumnarError(f"{source}: {where}: cost too large")
+        values[node] = scaled
+    return bridge.make_costs(values, scale, tuple(unknown), unknown_count)
+
+
+def _graph_nodes(graph: NamedGraph) -> tuple[Any, bool]:
+    """The graph's names as an arrow array by node id, and whether they are integers."""
+    pa = _pa()
+    if isinstance(graph, ColumnarEdges):
+        return graph.node_array(), graph.integers
+    return pa.array(graph.names(np.arange(graph.n)), pa.large_string()), False
+
+
+def read_columnar_costs(
+    src: Source, columns: tuple[str, str] | None, graph: NamedGraph
+) -> CostTable:
+    """Costs from the columns ``(NODE, COST)`` (None: the first two of a Parquet or
+    Arrow file) of the table in ``src``, for ``graph``.
+
+    A node named twice, a null node or cost, a negative or non-numeric cost is a
+    :class:`ColumnarError` ``FILE: row R: reason`` (rows count from 1, the CSV
+    header not counted); nodes not in the graph are ignored and counted, as in a
+    text cost file. O(rows) plus one Python step per row for non-integer costs.
+    """
+    pa = _pa()
+    pc = require_extra("pyarrow.compute", extra="arrow", feature=_FEATURE)
+    table = _read_table(src, table_kind(src.head), columns)
+    node_name, cost_name = table.column_names
+    node_col = _node_array(src.name, node_name, table.column(0))
+    cost_col = table.column(1).combine_chunks()
+    t = cost_col.type
+    if pa.types.is_dictionary(t):
+        cost_col = cost_col.dictionary_decode()
+        t = cost_col.type
+    if not (
+        pa.types.is_integer(t)
+        or pa.types.is_floating(t)
+        or pa.types.is_decimal(t)
+        or pa.types.is_string(t)
+        or pa.types.is_large_string(t)
+    ):
+        raise ColumnarError(
+            f"{src.name}: column {cost_name!r} holds {t}; costs must be numbers or decimal text"
+        )
+    rows = len(node_col)
+    nulls = np.asarray(node_col.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    if nulls.any():
+        r = int(np.argmax(nulls))
+        raise ColumnarError(f"{src.name}: row {r + 1}: no node name")
+    cost_nulls = np.asarray(cost_col.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    if cost_nulls.any():
+        r = int(np.argmax(cost_nulls))
+        raise ColumnarError(f"{src.name}: row {r + 1}: no cost")
+    nodes, integers = _graph_nodes(graph)
+    if integers and pa.types.is_integer(node_col.type):
+        node_col = node_col.cast(pa.int64())
+    else:
+        node_col = node_col.cast(pa.large_string())
+        nodes = nodes.cast(pa.large_string())
+    codes = np.asarray(pc.fill_null(pc.index_in(node_col, value_set=nodes), -1).to_numpy())
+    # A node named twice: keyed by name, so unknown names count too.
+    keys = np.asarray(pc.dictionary_encode(node_col).indices.to_numpy(), dtype=np.int64)
+    first = np.full(int(keys.max()) + 1 if rows else 0, rows, dtype=np.int64)
+    np.minimum.at(first, keys, np.arange(rows, dtype=np.int64))
+    dup = first[keys] != np.arange(rows)
+    if dup.any():
+        r = int(np.argmax(dup))
+        raise ColumnarError(
+            f"{src.name}: row {r + 1}: second cost for the same node"
+            f" (first on row {int(first[keys[r]]) + 1})"
+        )
+    if pa.types.is_integer(t) and not pa.types.is_uint64(t):
+        ints = np.asarray(cost_col.to_numpy(), dtype=np.int64)
+        if rows and int(ints.min()) < 0:
+            r = int(np.argmax(ints < 0))
+            raise ColumnarError(f"{src.name}: row {r + 1}: negative cost: '{int(ints[r])}'")
+        if rows and int(ints.max()) >= _MAX_SCALED:
+            r = int(np.argmax(ints >= _MAX_SCALED))
+            raise ColumnarError(f"{src.name}: row {r + 1}: cost too large")
+        values = np.ones(graph.n, dtype=np.int64)
+        known = codes >= 0
+        values[codes[known]] = ints[known]
+        unknown_rows = np.flatnonzero(~known)
+        unknown = tuple(
+            (int(r) + 1, str(v))
+            for r, v in zip(
+                unknown_rows[:5].tolist(),
+                node_col.take(pa.array(unknown_rows[:5])).to_pylist(),
+                strict=True,
+            )
+        )
+        from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+
+        return bridge.make_costs(values, 0, unknown, int(unknown_rows.size))
+    costs = cost_col.to_pylist()
+    names = node_col.to_pylist()
+    return scale_costs(
+        graph.n,
+        (
+            (None if c < 0 else c, v, f"row {r + 1}", r + 1, str(nm))
+            for r, (c, v, nm) in enumerate(zip(codes.tolist(), costs, names, strict=True))
+        ),
+        src.name,
+    )
