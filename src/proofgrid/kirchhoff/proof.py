@@ -116,9 +116,6 @@ from proofgrid.kirchhoff.prover import (
     prove_hint,
     prove_lost,
 )
-from proofgrid.kirchhoff.prover import (
-    _Prover as _Prover,
-)  # tools/kirchhoff_proof_oracle.py patches it
 
 __all__ = [
     "BUDGET",
