@@ -10,13 +10,14 @@ the corpus with another implementation and reports every difference.
 
 Usage::
 
-    git show HEAD:src/proofgrid/kirchhoff/proof.py > /tmp/proof_orig.py
+    git show HEAD:src/proofgrid/kirchhoff/prover.py > /tmp/proof_orig.py
     T=tools/kirchhoff_proof_oracle.py
     .venv/bin/python $T record /tmp/oracle.pkl --module /tmp/proof_orig.py
     .venv/bin/python $T check /tmp/oracle.pkl              # the package's module
     .venv/bin/python $T check /tmp/oracle.pkl --reference /tmp/proof_orig.py  # timed side by side
 
-``--module`` loads a module from a file instead of ``proofgrid.kirchhoff.proof``.
+``--module`` loads a module from a file instead of ``proofgrid.kirchhoff.prover`` (a file
+of the module before the split, ``proof.py``, holds the whole prover).
 The corpus is deterministic (SplitMix64 streams); ``--boards`` scales it.
 """
 
@@ -54,7 +55,7 @@ BOARDS = {"easy": 6, "medium": 6, "hard": 8, "expert": 3, "giant": 1}
 def load(path: str | None) -> ModuleType:
     """The prover module: from ``path``, or the package's."""
     if path is None:
-        return importlib.import_module("proofgrid.kirchhoff.proof")
+        return importlib.import_module("proofgrid.kirchhoff.prover")
     spec = importlib.util.spec_from_file_location("proof_reference", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)

@@ -33,7 +33,7 @@ from typing import Any
 
 from proofgrid.kirchhoff.board import Board, ClueKind, cell_name, mark_mask
 from proofgrid.kirchhoff.moves import parse_move
-from proofgrid.kirchhoff.proof import edge_name, parse_node, region_numbers
+from proofgrid.kirchhoff.notation import edge_name, parse_node, region_numbers
 
 __all__ = [
     "cell_index",

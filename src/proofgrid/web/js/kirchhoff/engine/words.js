@@ -8,7 +8,7 @@
 
 import { cellName } from './board.js';
 import { parseMove } from './moves.js';
-import { edgeName, parseNode, regionNumbers } from './proof.js';
+import { edgeName, parseNode, regionNumbers } from './notation.js';
 
 export const MINUS = '\u2212';
 const STATES = { '>': 1, '<': 2, x: 0 };
