@@ -34,6 +34,7 @@ from proofgrid.server import (
     stamp_service_worker,
     write_site,
 )
+from proofgrid.server.site import builtin_registry_js
 from tests.web.live import live_server
 
 with warnings.catch_warnings():
@@ -615,8 +616,6 @@ def test_the_name_count_sees_a_planted_name(tmp_path: Path) -> None:
 def test_the_generated_registry_module_equals_the_registry() -> None:
     """js/app/registry.js (the file:// fallback) is exactly what the generator
     writes from the built-in registry, and its rows are js/registry.json's."""
-    from proofgrid.server.site import builtin_registry_js
-
     rows = [r for r in registry.web_manifest() if r["name"] in {e.name for e in registry.BUILTIN}]
     text = (WEB_DIR / "js" / "app" / "registry.js").read_text()
     assert text == builtin_registry_js(rows)
