@@ -4,7 +4,7 @@
 (name, title, route prefix, UI module, cache tier). The server publishes it as
 ``js/registry.json`` (``proofgrid.server.site.registry_json``, plugins
 included); this tool writes the same rows for the puzzles shipped with
-proofgrid into the ``BUILTIN`` block of ``src/proofgrid/web/js/app/registry.js``,
+proofgrid as ``src/proofgrid/web/js/app/registry.js`` (a generated file, whole),
 the copy the shell falls back on when the table cannot be fetched (a page
 opened from ``file://``).
 
@@ -17,15 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "proofgrid" / "web"
 SHELL = WEB / "js" / "app" / "registry.js"
-_BLOCK = re.compile(
-    r"(// BEGIN BUILTIN \(written by tools/web_registry\.py\)\n)(.*?)(// END BUILTIN\n)", re.S
-)
 
 
 def builtin_rows() -> list[dict[str, str]]:
@@ -36,18 +32,11 @@ def builtin_rows() -> list[dict[str, str]]:
     return web_manifest()
 
 
-def shell_text(source: str, rows: list[dict[str, str]]) -> str:
-    """``app/registry.js`` with its BUILTIN block rewritten to ``rows``."""
-    items = "".join(
-        "  Object.freeze({ "
-        + ", ".join(f"{k}: {json.dumps(v)}".replace('"', "'") for k, v in row.items())
-        + " }),\n"
-        for row in rows
-    )
-    block = f"export const BUILTIN = Object.freeze([\n{items}]);\n"
-    if len(_BLOCK.findall(source)) != 1:
-        raise ValueError(f"{SHELL.name} must hold one BEGIN/END BUILTIN block")
-    return _BLOCK.sub(lambda m: m.group(1) + block + m.group(3), source)
+def shell_text(rows: list[dict[str, str]]) -> str:
+    """The whole text of ``app/registry.js`` for ``rows`` (a generated file)."""
+    from proofgrid.server.site import builtin_registry_js  # noqa: PLC0415  (after the environment is clean)
+
+    return builtin_registry_js(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.print:
         print(json.dumps(rows))
         return 0
-    wanted = {SHELL: shell_text(SHELL.read_text(), rows)}
+    wanted = {SHELL: shell_text(rows)}
     stale = [p for p, text in wanted.items() if not p.is_file() or p.read_text() != text]
     if args.check:
         for p in stale:

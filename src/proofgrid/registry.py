@@ -73,6 +73,11 @@ class WebEntry:
         The puzzle's own stylesheet, relative to the site root (``""``: none).
         The shell links it before the puzzle's first page shows, so a first
         visit to another puzzle never downloads it.
+    home : str
+        A small module of the puzzle's, relative to the site root, exporting
+        ``card`` (what the site's home shows of it; the UI module re-exports
+        it), so the home loads no puzzle's whole app (``""``: the shell reads
+        ``card`` from ``module``).
     """
 
     route: str
@@ -81,6 +86,7 @@ class WebEntry:
     folder: Path | None = None
     extra: tuple[str, ...] = ()
     style: str = ""
+    home: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +118,11 @@ BUILTIN: tuple[Entry, ...] = (
         summary="Matchless: light the whole sky with the fewest matches (par is proved).",
         target="proofgrid.matchless.contract:MATCHLESS",
         web=WebEntry(
-            route="", module="js/matchless/ui/app.js", tier="core", style="css/matchless.css"
+            route="",
+            module="js/matchless/ui/app.js",
+            tier="core",
+            style="css/matchless.css",
+            home="js/matchless/ui/card.js",
         ),
     ),
     Entry(
@@ -126,6 +136,7 @@ BUILTIN: tuple[Entry, ...] = (
             tier="kirchhoff",
             extra=("js/core/flow.js",),
             style="css/kirchhoff.css",
+            home="js/kirchhoff/ui/card.js",
         ),
     ),
 )
@@ -191,7 +202,7 @@ def web_manifest() -> list[dict[str, str]]:
 
     The server writes it as ``js/registry.json`` (and the service worker's
     cache tiers are read from the same rows), so Python and the browser share
-    one list of puzzles. A row carries ``style`` only when the puzzle has one.
+    one list of puzzles. A row carries ``style`` and ``home`` only when the puzzle has them.
     """
     rows: list[dict[str, str]] = []
     for e in entries():
@@ -205,5 +216,7 @@ def web_manifest() -> list[dict[str, str]]:
             }
             if e.web.style:
                 row["style"] = e.web.style
+            if e.web.home:
+                row["home"] = e.web.home
             rows.append(row)
     return rows

@@ -76,6 +76,8 @@ ROUTES: tuple[str, ...] = (
     "#stats",
     "#why",
     "#home",
+    "#archive",
+    "#daily/2026-11-30",
     "#kirchhoff",
     "#kirchhoff/daily",
     "#kirchhoff/play/easy",
@@ -84,6 +86,7 @@ ROUTES: tuple[str, ...] = (
     "#kirchhoff/rules",
     "#kirchhoff/stats",
     "#kirchhoff/why",
+    "#kirchhoff/daily/2026-11-30",
 )
 
 #: A route has settled when the shell is ready and nothing is still being built or loaded.

@@ -28,7 +28,7 @@ def daily_proof(page: Any, base_url: str) -> dict[str, Any]:
 def open_daily(page: Any, base_url: str) -> tuple[Board, dict[str, Any]]:
     """Open the daily, its day pinned (no midnight mid-test); the board and its proof."""
     pin_noon(page)
-    page.goto(base_url)
+    page.goto(base_url + "#daily")
     board = Board(page)
     board.wait()
     return board, daily_proof(page, base_url)

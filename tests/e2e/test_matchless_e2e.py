@@ -272,7 +272,7 @@ def test_editor_link_round_trips_into_a_playable_board(
 
 
 def test_corrupted_local_storage_is_survived_key_by_key(page: Any, base_url: str) -> None:
-    page.goto(base_url)
+    page.goto(base_url + "#daily")
     Board(page).wait()
     good_practice = json.dumps({"v": 1, "data": {"best": {"0": 2}, "current": None}})
     page.evaluate(
@@ -346,7 +346,7 @@ def test_practice_progress_is_saved(page: Any, base_url: str) -> None:
 def test_stats_export_import_round_trip(
     page: Any, context: Any, base_url: str, errors: PageErrors
 ) -> None:
-    page.goto(base_url)
+    page.goto(base_url + "#daily")
     Board(page).wait()
     page.evaluate(
         """() => localStorage.setItem('proofgrid.matchless.daily', JSON.stringify({v: 1, data: {
@@ -383,7 +383,7 @@ def test_reduced_motion_high_contrast_dark_theme_and_aria(browser: Any, base_url
         reduced_motion="reduce",
         color_scheme="dark",
     ) as (_ctx, page, errs):
-        page.goto(base_url)
+        page.goto(base_url + "#daily")
         board = Board(page)
         board.wait()
         bg = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
@@ -429,7 +429,7 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int, theme
         page,
         errs,
     ):
-        page.goto(base_url)
+        page.goto(base_url + "#daily")
         board = Board(page)
         board.wait()
         proof = daily_proof(page, base_url)
@@ -462,7 +462,7 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int, theme
 def test_a_new_version_replaces_the_cache_cleanly(browser: Any, tmp_path: Path) -> None:
     web, app = shell_page.site_copy(tmp_path)
     with live_server(app=app) as url, fresh_page(browser) as (ctx, page, errs):
-        page.goto(url + "/")
+        page.goto(url + "/#daily")
         Board(page).wait()
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'")
         old = page.evaluate("caches.keys()")
@@ -606,7 +606,7 @@ def test_daily_replay_keeps_the_first_result(page: Any, base_url: str) -> None:
 
 
 def test_practice_counts_what_was_done(page: Any, base_url: str) -> None:
-    page.goto(base_url)
+    page.goto(base_url + "#daily")
     Board(page).wait()
     page.evaluate(
         """() => localStorage.setItem('proofgrid.matchless.practice',
@@ -630,7 +630,7 @@ def test_first_visit_shows_the_how_to_with_three_animated_steps(
     with fresh_page(
         browser, viewport={"width": 390, "height": 844}, color_scheme=theme, first_visit=True
     ) as (_ctx, page, errs):
-        page.goto(base_url)
+        page.goto(base_url + "#daily")
         page.wait_for_selector("dialog[open] .ml-demo")
         steps = page.eval_on_selector_all(
             "dialog[open] .howto-step", "els => els.map(e => e.textContent.trim())"

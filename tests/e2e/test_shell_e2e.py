@@ -120,7 +120,7 @@ def test_settings_panel_theme_contrast_and_puzzle_options(browser: Any, base_url
 
 
 @pytest.mark.parametrize(
-    ("route", "puzzle"), [("", "matchless"), ("#kirchhoff/daily", "kirchhoff")]
+    ("route", "puzzle"), [("#daily", "matchless"), ("#kirchhoff/daily", "kirchhoff")]
 )
 def test_the_how_to_shows_once_on_a_first_visit_and_from_the_question_button(
     browser: Any, base_url: str, route: str, puzzle: str
@@ -240,7 +240,7 @@ def test_screenshots_of_the_new_views(
         page,
         errs,
     ):
-        page.goto(base_url)
+        page.goto(base_url + "#daily")
         page.wait_for_selector("dialog.howto-dialog[open]")
         page.wait_for_timeout(400)
         screenshot(page, f"shell-howto-matchless-{theme}-{w}.png")

@@ -34,6 +34,7 @@ from proofgrid.server import (
     stamp_service_worker,
     write_site,
 )
+from proofgrid.server.site import builtin_registry_js
 from tests.web.live import live_server
 
 with warnings.catch_warnings():
@@ -295,10 +296,10 @@ FIRST_VISIT_BAR = 250_000
 
 
 def first_visit_files(files: dict[str, object]) -> list[str]:
-    """The site files a first visit to the daily loads before it accepts input.
+    """The site files a first visit to the home ("/") loads before it accepts input.
 
     The page, what it links (styles, icon, module preloads, the shell's entry),
-    the registry table, the default puzzle's UI module, the static import closure
+    the registry table, each puzzle's home module (its card), the static import closure
     of those modules, and the service worker script. A first install precaches
     from the HTTP cache (``sw.js``: only-if-cached), and the rest of the site
     comes with the idle fetch, which the issue leaves out of the count.
@@ -314,9 +315,9 @@ def first_visit_files(files: dict[str, object]) -> list[str]:
         for m in [re.search(r'(?:src|href)="([^"#:]+)"', t)]
         if m
     ]
-    default = next(r["module"] for r in registry.web_manifest() if r["route"] == "")
+    cards = [r.get("home") or r["module"] for r in registry.web_manifest()]
     start = [r for r in refs if r in files]
-    todo = ["index.html", REGISTRY_JSON, "sw.js", default, *start]
+    todo = ["index.html", REGISTRY_JSON, "sw.js", *cards, *start]
     seen: set[str] = set()
     while todo:
         rel = todo.pop()
@@ -338,14 +339,16 @@ def response_bytes(client: TestClient, path: str) -> int:
 
 
 def test_the_first_visit_fits_the_transfer_bar(client: TestClient) -> None:
-    """Issue 13 (after issue 5): a first visit transfers < 250 KB, from navigation
-    until the daily accepts input, core precache included, idle fetch excluded.
+    """A first visit transfers < 250 KB, from navigation until the home accepts
+    input, core precache included, idle fetch excluded; it loads no puzzle's app.
     Bodies of the files it loads plus each response's headers as this app sends
     them; the browser measures the same figure in tests/e2e/test_offline_e2e.py."""
     files = load_site()
     visit = first_visit_files(files)
     assert "js/app/main.js" in visit and "css/app.css" in visit
-    assert all(not kirchhoff_by_path(f) for f in visit), "a first visit loads no Kirchhoff file"
+    apps = {r["module"] for r in registry.web_manifest()}
+    assert not apps & set(visit), "a first visit to the home loads no puzzle's app"
+    assert {r["home"] for r in registry.web_manifest() if r.get("home")} <= set(visit)
     total = sum(response_bytes(client, f) for f in visit)
     assert total < FIRST_VISIT_BAR, f"{total} bytes in {len(visit)} files"
 
@@ -542,10 +545,84 @@ def test_site_satisfies_its_own_csp_statically() -> None:
 
 
 def test_module_preloads_name_real_modules_of_the_first_view() -> None:
+    """index.html preloads shell modules the home loads, and nothing of a puzzle."""
     html = (WEB_DIR / "index.html").read_text()
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
     assert "js/app/main.js" in preloads
-    assert any(href.startswith("js/matchless/") for href in preloads)
+    visit = set(first_visit_files(load_site()))
     for href in preloads:
         assert (WEB_DIR / href).is_file(), href
         assert href.endswith(".js")
+        assert href.startswith(("js/app/", "js/core/")), href
+        assert href in visit, f"{href} is preloaded but the home does not load it"
+
+
+# --- the shell names no puzzle ----------------------------------------------------------------
+
+#: The shell's hand-written code: it names no puzzle (each puzzle's own folder,
+#: and files generated from the registry that say so in their first line, may).
+SHELL_CODE = ("js/app/", "js/core/", "index.html", "sw.js", "manifest.webmanifest")
+GENERATED = re.compile(r"^(//|<!--)\s*Generated from src/proofgrid/registry\.py")
+
+
+def puzzle_name_hits(text: str, names: list[str]) -> int:
+    """How often any registered puzzle's name or title occurs in ``text`` (any case)."""
+    words = {w.lower() for e in registry.entries() for w in (e.name, e.title) if w} | {
+        n.lower() for n in names
+    }
+    return sum(len(re.findall(re.escape(w), text, re.I)) for w in words)
+
+
+def shell_files() -> list[str]:
+    return [
+        rel
+        for rel in servable_files()
+        if rel.startswith(SHELL_CODE) and rel.endswith((".js", ".html", ".webmanifest"))
+    ]
+
+
+def test_the_shell_names_no_puzzle() -> None:
+    """0 puzzle names in js/app/, js/core/, index.html, sw.js and the manifest,
+    generated files aside (their first line says they are generated)."""
+    names = registry.names()
+    hits = {}
+    generated = []
+    for rel in shell_files():
+        text = (WEB_DIR / rel).read_text()
+        if GENERATED.match(text):
+            generated.append(rel)
+            continue
+        n = puzzle_name_hits(text, names)
+        if n:
+            hits[rel] = n
+    assert generated == ["js/app/registry.js"]
+    assert hits == {}, hits
+
+
+def test_the_name_count_sees_a_planted_name(tmp_path: Path) -> None:
+    assert puzzle_name_hits("// see Kirchhoff's board", ["kirchhoff"]) == 1
+    assert puzzle_name_hits("const a = 'MATCHLESS';", []) == 1
+    assert puzzle_name_hits("the home, the archive", registry.names()) == 0
+    assert GENERATED.match("// Generated from src/proofgrid/registry.py by x")
+    assert not GENERATED.match(
+        "// a hand-written file\n// Generated from src/proofgrid/registry.py"
+    )
+
+
+def test_the_generated_registry_module_equals_the_registry() -> None:
+    """js/app/registry.js (the file:// fallback) is exactly what the generator
+    writes from the built-in registry, and its rows are js/registry.json's."""
+    rows = [r for r in registry.web_manifest() if r["name"] in {e.name for e in registry.BUILTIN}]
+    text = (WEB_DIR / "js" / "app" / "registry.js").read_text()
+    assert text == builtin_registry_js(rows)
+    assert text.splitlines()[0].startswith("// Generated from src/proofgrid/registry.py")
+    assert json.loads(load_site()[REGISTRY_JSON].body) == rows
+
+
+def test_the_page_and_manifest_are_the_sites_own() -> None:
+    html = (WEB_DIR / "index.html").read_text()
+    assert re.search(r"<title>proofgrid</title>", html)
+    assert not re.search(r'rel="stylesheet" href="css/(?!app\.css)', html), "no puzzle's stylesheet"
+    manifest = json.loads((WEB_DIR / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "proofgrid"
+    assert manifest["start_url"] == "./"

@@ -50,12 +50,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from proofgrid import registry
 
 __all__ = [
+    "BUILTIN_JS",
     "CORE",
     "MIME_TYPES",
     "REGISTRY_JSON",
     "SW_NAME",
     "WEB_DIR",
     "SiteFile",
+    "builtin_registry_js",
     "cache_group",
     "cache_rules",
     "cache_tiers",
@@ -69,6 +71,8 @@ __all__ = [
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 SW_NAME = "sw.js"
 REGISTRY_JSON = "js/registry.json"
+#: The shell's copy of the registry table for pages opened without a server.
+BUILTIN_JS = "js/app/registry.js"
 #: The tier name that means "precached at install".
 CORE = "core"
 
@@ -193,6 +197,30 @@ def stamp_service_worker(
 def registry_json() -> bytes:
     """The bytes of ``js/registry.json``: :func:`proofgrid.registry.web_manifest` as JSON."""
     return (json.dumps(registry.web_manifest(), indent=2) + "\n").encode()
+
+
+def builtin_registry_js(rows: Sequence[Mapping[str, str]]) -> str:
+    """The text of :data:`BUILTIN_JS`: the registry table ``rows`` as an ES module.
+
+    The shell (``js/app/puzzles.js``) falls back on it when ``js/registry.json``
+    cannot be fetched (a page opened from ``file://``). Its first line says it
+    is generated, which is what lets it name puzzles: the shell's hand-written
+    code names none. ``tools/web_registry.py`` writes it for the built-in
+    puzzles; a test keeps it equal to :func:`proofgrid.registry.web_manifest`.
+    """
+    items = "".join(
+        "  Object.freeze({ "
+        + ", ".join(f"{k}: {json.dumps(v)}".replace('"', "'") for k, v in row.items())
+        + " }),\n"
+        for row in rows
+    )
+    return (
+        "// Generated from src/proofgrid/registry.py by tools/web_registry.py"
+        " (proofgrid.server.site.builtin_registry_js): do not edit.\n"
+        "// The registry table of the puzzles shipped with proofgrid, for pages opened\n"
+        "// without a server (file://); a served page reads js/registry.json instead.\n\n"
+        f"export const BUILTIN = Object.freeze([\n{items}]);\n"
+    )
 
 
 def _sources(root: Path) -> dict[str, Path]:

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { History } from '../../../src/proofgrid/web/js/app/history.js';
-import { BUILTIN, isRegistry, loadRegistry, moduleUrl } from '../../../src/proofgrid/web/js/app/registry.js';
+import { BUILTIN, isRegistry, loadRegistry, moduleUrl } from '../../../src/proofgrid/web/js/app/puzzles.js';
 import { decodeId, encodeId, routeOf } from '../../../src/proofgrid/web/js/app/router.js';
 import { parseRoute, routeHash } from '../../../src/proofgrid/web/js/matchless/ui/routes.js';
 import { rngFor } from '../helpers.mjs';
@@ -79,7 +79,9 @@ test('the shell routes by the registry: #home, a puzzle route, else the default 
   assert.deepEqual(routeOf(rows, '#home/x'), { row: rows[0], rest: 'home/x' });
   assert.deepEqual(routeOf(rows, '#bee'), { row: rows[1], rest: '' });
   assert.deepEqual(routeOf(rows, '#BEE/play/3x3:A%23'), { row: rows[1], rest: 'play/3x3:A%23' });
-  assert.deepEqual(routeOf(rows, ''), { row: rows[0], rest: '' });
+  assert.deepEqual(routeOf(rows, ''), { home: true }, 'the site\'s "/" is its home');
+  assert.deepEqual(routeOf(rows, '#archive'), { archive: true });
+  assert.deepEqual(routeOf(rows, '#archive/x'), { row: rows[0], rest: 'archive/x' });
   assert.deepEqual(routeOf(rows, '#beehive/1'), { row: rows[0], rest: 'beehive/1' });
   assert.deepEqual(routeOf(rows.slice(1), '#daily'), { home: true }, 'no default puzzle: home');
   assert.equal(decodeId('%E0%A4%A'), '%E0%A4%A');

@@ -144,6 +144,7 @@ test('routes: #kirchhoff/... round-trips; Matchless routes are untouched', () =>
   const cases = [
     ['#kirchhoff', { puzzle: 'kirchhoff', view: 'play' }],
     ['#kirchhoff/daily', { puzzle: 'kirchhoff', view: 'daily' }],
+    ['#kirchhoff/daily/2026-12-31', { puzzle: 'kirchhoff', view: 'daily', date: '2026-12-31' }],
     ['#kirchhoff/play/giant', { puzzle: 'kirchhoff', view: 'play', preset: 'giant' }],
     ['#kirchhoff/play/7x7dh:FVYwCEcmWnKQcE8RMMTCeIcIALq', { puzzle: 'kirchhoff', view: 'play', id: '7x7dh:FVYwCEcmWnKQcE8RMMTCeIcIALq' }],
     ['#kirchhoff/play/7x7dh%23kirchhoff%2Fv1%2F2026-11-30', { puzzle: 'kirchhoff', view: 'play', id: '7x7dh#kirchhoff/v1/2026-11-30' }],
@@ -158,7 +159,9 @@ test('routes: #kirchhoff/... round-trips; Matchless routes are untouched', () =>
   }
   assert.deepEqual(parseKirchhoffRoute('%E0%A4%A'), { puzzle: 'kirchhoff', view: 'play', id: '%E0%A4%A' });
   assert.deepEqual(parseRoute('#home'), { view: 'home' });
-  assert.deepEqual(parseRoute(''), { view: 'daily' });
+  assert.deepEqual(parseRoute(''), { view: 'home' }, 'the site\'s "/" is its home');
+  assert.deepEqual(parseRoute('#daily'), { view: 'daily' });
+  assert.deepEqual(parseRoute('#daily/2026-12-31'), { view: 'daily', date: '2026-12-31' });
   assert.deepEqual(parseRoute('#edit/6x6:AB'), { view: 'edit', id: '6x6:AB' });
 });
 

@@ -76,7 +76,7 @@ test('continue links and labels', () => {
   assert.equal(presetOfGameId('3x4de:X'), 'other');
   assert.equal(continueHref('7x7dh:A', { daily: false, state: { marks: '' } }), '#kirchhoff/play/7x7dh:A');
   assert.equal(continueHref('7x7dh:A', { daily: true, state: { marks: '', date: '2026-05-01' } }, '2026-05-01'), '#kirchhoff/daily');
-  assert.equal(continueHref('7x7dh:A', { daily: true, state: { marks: '', date: '2026-04-30' } }, '2026-05-01'), '#kirchhoff/play/7x7dh:A');
+  assert.equal(continueHref('7x7dh:A', { daily: true, state: { marks: '', date: '2026-04-30' } }, '2026-05-01'), '#kirchhoff/daily/2026-04-30');
   assert.equal(continueLabel('7x7dh:A', { daily: false, state: { marks: '0121300' } }), 'Kirchhoff · Hard 7×7, 3 arrows drawn');
   assert.equal(continueLabel('3x4de:A', { daily: false, state: { marks: '1' } }), 'Kirchhoff · 3×4, 1 arrow drawn');
   assert.equal(continueLabel('7x7dh:A', { daily: true, state: { marks: '', date: '2026-05-01' } }), 'Daily Kirchhoff 2026-05-01, 0 arrows drawn');

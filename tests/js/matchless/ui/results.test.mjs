@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { addDays } from '../../../../src/proofgrid/web/js/app/dates.js';
-import { dailyShareText } from '../../../../src/proofgrid/web/js/app/share.js';
+import { dailyShareText } from '../../../../src/proofgrid/web/js/matchless/ui/daily-result.js';
 import {
   dailyStats, recordDaily, resultWords, shareCard,
 } from '../../../../src/proofgrid/web/js/matchless/ui/daily-result.js';

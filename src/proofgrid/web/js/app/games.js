@@ -205,7 +205,7 @@ export class Journal {
 export class SavedGames {
   /**
    * @param {import('./storage.js').Store} store the site's store (its backend and notices)
-   * @param {string} puzzle the registry name, e.g. 'matchless'
+   * @param {string} puzzle the registry name, as in its registry row
    * @param {{limit?: number, dailyLimit?: number, now?: () => number}} [opts] at most `limit`
    *   non-daily games (default GAME_LIMIT) and `dailyLimit` dailies (default DAILY_LIMIT) kept
    */

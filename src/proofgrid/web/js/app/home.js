@@ -1,20 +1,35 @@
-// The home page (#home): the games to continue (every registered puzzle's
-// saved, unfinished games, newest first), then both puzzles and both dailies,
-// one card each. The page's <h1> is the shell's (setPageTitle).
+// The site's home (#home, and a bare "/"): today's daily of every puzzle that
+// has one, with this player's state (not played / in progress / solved) one
+// tap away, the archive of past dailies, the games to continue (every
+// registered puzzle's saved, unfinished games, newest first), then one card
+// per puzzle. It names no puzzle: every word about one comes from that
+// puzzle's `card` export (js/app/puzzles.js), read through cardOf. The page's
+// <h1> is the shell's (setPageTitle).
+//
+// A card's optional `daily` is {label, launch, href(iso?), today(store, iso),
+// results(store)}: href() is today's daily, href(iso) that day's; today()
+// resolves {state: 'new' | 'playing' | 'solved' | ..., words}; results() is
+// read by the archive (js/app/archive.js).
 
+import { localISO } from './dates.js';
 import { SavedGames } from './games.js';
 import { encodeId } from './router.js';
 import { el } from './ui.js';
 
 const CONTINUE_MAX = 8;
 
-function card(cls, title, blurb, links) {
-  return el('article', { class: `puzzle-card ${cls}` },
-    el('h3', {}, title),
-    el('p', {}, blurb),
-    el('div', { class: 'controls' }, ...links.map(([href, label, primary]) => el('a', {
-      class: primary ? 'button-link primary' : 'button-link', href,
-    }, label))));
+/** The card a puzzle without a `card` export gets: its registry title and its first page. */
+export function plainCard(row) {
+  return { title: row.title, blurb: '', links: [{ href: `#${row.route}`, label: `Play ${row.title}`, primary: true }] };
+}
+
+function cardNode(row, c) {
+  return el('article', { class: 'puzzle-card', dataset: { puzzle: row.name } },
+    el('h3', {}, c.title || row.title),
+    c.blurb ? el('p', {}, c.blurb) : null,
+    el('div', { class: 'controls' }, ...(c.links || []).map((l) => el('a', {
+      class: l.primary ? 'button-link primary' : 'button-link', href: l.href,
+    }, l.label))));
 }
 
 /** How long ago `t` was, in plain words. */
@@ -54,24 +69,45 @@ async function continueItem(g, store, appOf) {
   return el('li', {}, el('a', { href }, el('span', {}, label), el('span', { class: 'continue-when' }, ago(g.updated))));
 }
 
-/** The home page; `rows` the registry table, `appOf(row)` a puzzle's mounted app. */
-export async function homeView({ rows = [], store = null, appOf = null } = {}) {
+/** Today's state of a puzzle's daily for this player; never throws. */
+export function todayState(daily, store, iso = localISO()) {
+  try {
+    const s = daily.today(store, iso);
+    if (s && typeof s.words === 'string') return s;
+  } catch {
+    // unreadable saved data: the daily itself still opens
+  }
+  return { state: 'new', words: 'Not played yet' };
+}
+
+function dailyTile(row, daily, store) {
+  const s = todayState(daily, store);
+  return el('li', { class: 'daily-tile', dataset: { puzzle: row.name, state: s.state } },
+    el('a', { class: 'button-link primary', href: daily.href() }, daily.label),
+    el('span', { class: 'daily-state' }, s.words));
+}
+
+/**
+ * The home page; `rows` the registry table, `cardOf(row)` a puzzle's card
+ * (a promise), `appOf(row)` a puzzle's mounted app (for the Continue list only).
+ */
+export async function homeView({ rows = [], store = null, appOf = null, cardOf = async (row) => plainCard(row) } = {}) {
+  const cards = await Promise.all(rows.map((row) => cardOf(row).catch(() => plainCard(row))));
+  const withDaily = rows.map((row, i) => [row, cards[i]]).filter(([, c]) => c.daily);
   const games = store && appOf ? unfinishedGames(rows, store) : [];
   const items = await Promise.all(games.map((g) => continueItem(g, store, appOf)));
-  const root = el('section', { class: 'home', 'aria-label': 'Both puzzles' },
+  const root = el('section', { class: 'home', 'aria-label': 'Every puzzle' },
     el('header', { class: 'view-head' },
-      el('p', { class: 'sub' }, 'Two daily puzzles whose answers are proved, not guessed. Both work offline.')),
+      el('p', { class: 'sub' }, 'Daily puzzles whose answers are proved, not guessed. Every one works offline.')),
+    withDaily.length ? el('section', { class: 'today', 'aria-labelledby': 'today-h' },
+      el('h2', { id: 'today-h' }, "Today's dailies"),
+      el('ul', { class: 'daily-tiles' }, ...withDaily.map(([row, c]) => dailyTile(row, c.daily, store))),
+      el('p', {}, el('a', { href: '#archive', class: 'archive-link' }, 'Past dailies: the archive'))) : null,
     items.length ? el('section', { class: 'continue', 'aria-labelledby': 'continue-h' },
       el('h2', { id: 'continue-h' }, 'Continue'), el('ul', { class: 'continue-list' }, ...items)) : null,
-    el('div', { class: 'puzzle-cards' },
-      card('card-matchless', 'Matchless',
-        'Light the whole sky with the fewest matches. Par is proved, and the X-ray shows why.',
-        [['#daily', "Today's Matchless", true], ['#practice', 'Practice'], ['#duel', 'Duel'], ['#edit', 'Editor'],
-          ['#why', 'Why it works']]),
-      card('card-kirchhoff', 'Kirchhoff',
-        'Draw arrows so that every number balances. The board knows the moment a position can no longer be solved.',
-        [['#kirchhoff/daily', 'Daily Kirchhoff', true], ['#kirchhoff', 'New puzzle'], ['#kirchhoff/rules', 'Rules'],
-          ['#kirchhoff/edit', 'Editor'], ['#kirchhoff/why', 'Why it works']])));
+    el('section', { 'aria-labelledby': 'puzzles-h' },
+      el('h2', { id: 'puzzles-h' }, 'The puzzles'),
+      el('div', { class: 'puzzle-cards' }, ...rows.map((row, i) => cardNode(row, cards[i])))));
   root.dataset.mode = 'home';
   return root;
 }

@@ -1,21 +1,23 @@
 // The application (after 2048's application.js): wires storage, settings, the
 // router and the puzzle apps together, and registers the service worker. It
-// names no puzzle: the registry table (js/registry.js) lists them, and each
+// names no puzzle: the registry table (js/app/puzzles.js) lists them, and each
 // puzzle's UI module is imported dynamically, by the table's module string,
 // the first time one of its routes shows (so a failure shows a message instead
-// of a blank page). The default puzzle (route "") loads at start; the home page
-// (#home) on first use; the header's navigation and footer follow the puzzle
-// on screen. The shell keeps the page's one <h1> (#page-title, set by the views
+// of a blank page). The site's own pages are the home ("/", #home) and the
+// archive (#archive); they read each puzzle's small `card` module only. The
+// header's navigation and footer are the site's on its own pages and follow
+// the puzzle on screen elsewhere. The shell keeps the page's one <h1> (#page-title, set by the views
 // through setPageTitle), the skip link, the "?" (how-to) and ⚙ (settings)
 // buttons, and asks the service worker, once the page is idle, to fetch the
 // rest of the site so every page of every puzzle works offline.
 
 import { openHowto, openSettings } from './dialogs.js';
 import { keepEverythingOffline } from './offline.js';
-import { loadRegistry, moduleUrl } from './registry.js';
+import { homeUrl, loadRegistry, moduleUrl } from './puzzles.js';
 import { routeOf } from './router.js';
 import { applySettings, defineSettings, howtoSeen, markHowtoSeen, readSettings } from './settings.js';
 import { Store } from './storage.js';
+import { homeView, plainCard } from './home.js';
 import { SITE_NAME, el, firstLine, mount, pageTitleStamp, setPageTitle, toast } from './ui.js';
 
 const NOTICE = {
@@ -36,30 +38,43 @@ function showNotices(store) {
   }
 }
 
-// The header's navigation, brand and footer as the page ships them (the default
-// puzzle's), and the ones a puzzle app brings as chrome ({name, nav: [{href, view, label}], foot}).
+// The header's navigation, brand and footer as the page ships them (the
+// site's own), and the ones a puzzle app brings as chrome ({name, nav: [{href,
+// view, label}], foot}: a paragraph, or a list of them).
 let originalChrome = null;
-let chromeShown = null;
+let chromeShown;
 
-function setChrome(chrome) {
+function setChrome(chrome, puzzle = null) {
   const nav = document.querySelector('.site-nav');
   const foot = document.querySelector('.site-foot');
   const brand = document.querySelector('.brand span');
   if (!nav || !foot || !brand) return;
   originalChrome ||= { nav: [...nav.childNodes], foot: [...foot.childNodes], name: brand.textContent };
+  if (puzzle) document.documentElement.dataset.puzzle = puzzle;
+  else delete document.documentElement.dataset.puzzle;
   if (chrome === chromeShown) return;
   chromeShown = chrome;
   if (!chrome) {
     nav.replaceChildren(...originalChrome.nav);
     foot.replaceChildren(...originalChrome.foot);
     brand.textContent = originalChrome.name;
-    delete document.documentElement.dataset.puzzle;
     return;
   }
   nav.replaceChildren(...chrome.nav.map((i) => el('a', { href: i.href, dataset: { view: i.view } }, i.label)));
-  foot.replaceChildren(el('p', {}, chrome.foot));
+  foot.replaceChildren(...[chrome.foot].flat().map((text, i) => el('p', { class: i ? 'muted' : null }, text)));
   brand.textContent = chrome.name;
-  document.documentElement.dataset.puzzle = chrome.name.toLowerCase();
+}
+
+/** The site's own navigation: each puzzle's first link (from its card), then the archive. */
+function siteNav(rows, cards) {
+  const nav = document.querySelector('.site-nav');
+  if (!nav) return;
+  const links = rows.map((row, i) => {
+    const first = (cards[i].links || [])[0];
+    return el('a', { href: first ? first.href : `#${row.route}`, dataset: { view: row.name } }, cards[i].title || row.title);
+  });
+  nav.replaceChildren(el('a', { href: '#home', dataset: { view: 'home' } }, 'Home'), ...links,
+    el('a', { href: '#archive', dataset: { view: 'archive' } }, 'Archive'));
 }
 
 function markNav(current) {
@@ -133,7 +148,16 @@ async function start() {
     }
     return apps.get(row.name);
   };
-  let current = null; // {row, app} of the puzzle on screen (null on the home page)
+  const cards = new Map(); // puzzle name -> promise of its card
+  const cardOf = (row) => {
+    if (!cards.has(row.name)) {
+      const card = import(homeUrl(row)).then((m) => m.card || plainCard(row), () => plainCard(row));
+      cards.set(row.name, card);
+    }
+    return cards.get(row.name);
+  };
+  siteNav(rows, await Promise.all(rows.map(cardOf)));
+  let current = null; // {row, app} of the puzzle on screen (null on the site's own pages)
   const howtoButton = document.getElementById('howto-open');
   howtoButton?.addEventListener('click', () => { if (current?.app.howto) openHowto(current.app.howto); });
   document.getElementById('settings-open')?.addEventListener('click', async () => {
@@ -144,22 +168,25 @@ async function start() {
     }));
     openSettings(store, puzzles);
   });
-  const landing = routeOf(rows, '');
-  let fallback;
-  try {
-    fallback = landing.home ? null : await appOf(landing.row);
-  } catch (err) {
-    mount(main, h1, el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err)}.`));
-    return;
-  }
   const renderRoute = async (route) => {
     if (route.result) return (await import('./result-view.js')).resultView({ rows, appOf, code: route.result });
     if (route.home) {
-      const node = await (await import('./home.js')).homeView({ rows, store, appOf });
+      const node = await homeView({ rows, store, appOf, cardOf });
       return { node, view: 'home', nav: 'home', title: SITE_NAME, puzzle: null };
+    }
+    if (route.archive) {
+      const node = await (await import('./archive.js')).archiveView({ rows, store, cardOf });
+      return { node, view: 'archive', nav: 'archive', title: 'Archive', puzzle: null };
     }
     const app = await appOf(route.row);
     return { ...(await app.render(route.rest)), chrome: app.chrome, title: route.row.title, puzzle: { row: route.row, app } };
+  };
+  // A page that fails shows its puzzle's fallback page (its daily), or the first puzzle's.
+  const fallbackPage = async (route) => {
+    const row = route.row || rows[0];
+    const app = await appOf(row);
+    const out = await app.render(app.fallback || '');
+    return { ...out, chrome: app.chrome, title: row.title, puzzle: { row, app } };
   };
   let first = true;
   let latest = 0;
@@ -175,15 +202,14 @@ async function start() {
       const banner = el('p', { class: 'notice bad', role: 'alert' },
         `Something went wrong showing that page (${firstLine(err)}). Here is today's daily.`);
       try {
-        if (!fallback) throw err;
-        out = { ...(await fallback.render('')), chrome: fallback.chrome, title: landing.row.title, puzzle: { row: landing.row, app: fallback } };
+        out = await fallbackPage(route);
         out.node.prepend(banner);
       } catch (err2) {
         out = { node: el('p', { class: 'notice bad', role: 'alert' }, `The game could not start: ${firstLine(err2)}.`), puzzle: null };
       }
     }
     if (token !== latest) return; // a newer navigation won
-    setChrome(out.chrome || null);
+    setChrome(out.chrome || null, out.puzzle ? out.puzzle.row.name : null);
     mount(main, h1, out.node); // the page's <h1> stays, the view follows it
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
     markNav(out.nav ?? out.view);

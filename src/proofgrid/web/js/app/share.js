@@ -1,23 +1,7 @@
-// Spoiler-free share cards and the share action (Web Share API, clipboard
-// fallback, and a manual-copy fallback the UI shows when both are missing).
-
-/**
- * The daily share card: puzzle number, matches vs par, streak — never a
- * position, a coordinate or the board code.
- */
-export function dailyShareText({ puzzle = 'Matchless', number, score, par, streak, url = '' }) {
-  const over = score - par;
-  const verdict = over === 0 ? 'at par' : `par ${par}, +${over}`;
-  const row = '🎆'.repeat(Math.min(score, par)) + '🧨'.repeat(Math.max(0, Math.min(over, 12)));
-  const lines = [
-    `${puzzle} #${number}`,
-    `${score} ${score === 1 ? 'match' : 'matches'} (${verdict})`,
-    row,
-    `🔥 Streak ${streak}`,
-  ];
-  if (url) lines.push(url);
-  return lines.join('\n');
-}
+// The share action (Web Share API, clipboard fallback, and a manual-copy
+// fallback the UI shows when both are missing). Each puzzle writes its own
+// spoiler-free share card and hands the text to shareText (or to
+// js/app/share-view.js's shareBlock, which draws the button).
 
 /**
  * Share `text`: the Web Share API when present, else the clipboard.

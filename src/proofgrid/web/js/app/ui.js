@@ -102,7 +102,7 @@ let titleSetAt = 0; // bumped by every setPageTitle, so the shell knows a view c
 
 /**
  * Set the page's one <h1> (#page-title, kept by the shell) and document.title.
- * Views call it with the route's title (e.g. 'Daily Kirchhoff'); their own
+ * Views call it with the route's title (e.g. 'Daily #3'); their own
  * headings are <h2> and below.
  */
 export function setPageTitle(text) {

@@ -36,7 +36,7 @@ function daysInMonth(y, m) {
 
 /**
  * Parse an ISO calendar date "YYYY-MM-DD" (surrounding whitespace allowed) to
- * {iso, days}; throws GameIdError. (Python's Matchless parser also takes the
+ * {iso, days}; throws GameIdError. (A puzzle's Python date parser may also take the
  * compact and week forms; the browser only ever produces this one.)
  */
 export function parseDate(text) {

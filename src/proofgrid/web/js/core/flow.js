@@ -14,7 +14,7 @@
 // levels from s and saturates a blocking flow in the level graph by an
 // iterative depth-first search with current-arc pointers; the s–t distance grows
 // every phase, so at most V − 1 phases of O(VE) each: O(V²E), and O(E·√V) on
-// the unit networks of a Kirchhoff board (Even & Tarjan, SIAM J. Comput. 4(4),
+// unit-capacity networks (Even & Tarjan, SIAM J. Comput. 4(4),
 // 1975). Edge e and its residual twin e ^ 1 are stored side by side.
 // Integers only (capacities are small Numbers).
 

@@ -17,6 +17,9 @@ import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
 import { KirchhoffService } from './service.js';
 import { KirchhoffPlayView } from './view.js';
 import { replayResult } from './result-replay.js';
+import { card } from './card.js';
+
+export { card };
 
 const LAZY = {
   edit: () => import('./editor.js').then((m) => m.kirchhoffEditorView),
@@ -64,7 +67,7 @@ export class KirchhoffApp {
     if (TITLES[route.view]) setPageTitle(TITLES[route.view]);
     switch (route.view) {
       case 'daily':
-        return { node: kirchhoffDailyView(e, this.service, this.store) };
+        return { node: kirchhoffDailyView(e, this.service, this.store, route.date !== undefined ? { dateISO: route.date } : {}) };
       case 'edit': {
         const editor = await LAZY.edit();
         if (route.id === undefined) return { node: editor(e, this.service) };
@@ -176,6 +179,8 @@ export function mount({ store }) {
   return {
     app,
     chrome: CHROME,
+    fallback: 'daily',
+    card,
     howto: HOWTO,
     settings: OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: o.default })),
     replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)

@@ -3,11 +3,16 @@
 // calendar date (the shared js/app/streak.js), stats, and a spoiler-free
 // share card (js/app/share.js, drawn by js/app/share-view.js). The first
 // finished game of a date counts; a shown solution ends the day without a
-// result.
+// result. A past day's daily (#kirchhoff/daily/YYYY-MM-DD, the archive) is the
+// board the CLI and API give for that date, saved under its own game ID, with
+// its result kept in the archive's records: it never changes the streak.
 
 import { button, el, firstLine, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
 import { encodeResult, resultLink } from '../../core/result.js';
+import { dailyGate } from '../../app/daily-date.js';
+import { LAUNCH } from '../../core/dates.js';
+import { ARCHIVE_KEY, ARCHIVE_SCHEMA } from './card.js';
 import { shareBlock } from '../../app/share-view.js';
 import { Building } from './building.js';
 import { kirchhoffShareText, recordDaily, summarizeDaily } from './daily-stats.js';
@@ -18,6 +23,12 @@ import { KirchhoffPlayView } from './view.js';
 
 /** The daily view: a placeholder now, the board when the worker has built it. */
 export function kirchhoffDailyView(engine, service, store, { banner = null, dateISO = localISO() } = {}) {
+  const today = localISO();
+  if (dateISO !== today) {
+    const gate = dailyGate(dateISO, { launch: LAUNCH, title: 'Daily Kirchhoff', todayHref: '#kirchhoff/daily', today });
+    if (gate) return gate;
+    return archiveDailyView(engine, service, store, dateISO);
+  }
   const host = new Building('Daily Kirchhoff', 'kirchhoff-daily');
   setPageTitle('Daily Kirchhoff');
   const games = new KirchhoffGames(store);
@@ -77,6 +88,64 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
   }, (err) => {
     if (!host.root.isConnected) return;
     host.fail(`Today's board could not be built (${firstLine(err)}).`,
+      button('Try again', () => location.reload(), { class: 'retry' }));
+  });
+  return host.root;
+}
+
+/**
+ * A past day's Daily Kirchhoff, from the archive: that date's board (built in
+ * the worker, like today's), saved under its own game ID; the first finish
+ * goes to the archive's records unless the day has its own result, and
+ * neither the streak nor today's game in progress changes.
+ */
+function archiveDailyView(engine, service, store, dateISO) {
+  store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
+  const host = new Building('Daily Kirchhoff', 'kirchhoff-daily-archive');
+  setPageTitle('Daily Kirchhoff');
+  const games = new KirchhoffGames(store);
+  service.cancelBuild();
+  service.daily(dateISO, (p) => host.progress(p)).then(({ id, number, board }) => {
+    if (!host.root.isConnected) return;
+    const kept = () => store.get(DAILY_KEY).records[dateISO] || store.get(ARCHIVE_KEY).records[dateISO];
+    const first = kept();
+    const hintWords = (n) => `${n} ${n === 1 ? 'hint' : 'hints'}`;
+    const banners = el('div', { class: 'banners' },
+      el('p', { class: 'notice' }, `The daily of ${dateISO}, from the archive. Playing it never changes your streak.`),
+      first ? el('p', { class: 'notice' }, `You finished this daily with ${hintWords(first.hints)}; your first result is the one the archive keeps.`) : null);
+    const saved = games.load(id);
+    const view = new KirchhoffPlayView(engine, service, store, board, {
+      mode: 'daily',
+      title: `Daily Kirchhoff #${number}`,
+      subtitle: `${dateISO} · archive`,
+      gameId: id,
+      preset: 'hard',
+      timePreset: 'hard',
+      banner: banners,
+      saved: saved && !saved.finished ? saved : null,
+      onChange: (s) => {
+        const state = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm };
+        games.save(id, state, { finished: s.won, daily: true });
+      },
+      onWin: ({ hints, ms, revealed, alarm }) => {
+        if (revealed) return el('p', { class: 'muted' }, 'The solution was shown, so this day keeps no result.');
+        if (!kept()) {
+          store.update(ARCHIVE_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms, alarm }) }));
+        }
+        return el('div', { class: 'daily-result' },
+          el('p', {}, `Daily Kirchhoff #${number} of ${dateISO}: solved with ${hintWords(kept().hints)}. Your streak is unchanged.`),
+          el('p', { class: 'controls' },
+            el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
+            el('a', { href: '#kirchhoff/daily', class: 'button-link primary' }, 'Daily Kirchhoff')));
+      },
+    });
+    view.root.dataset.mode = 'kirchhoff-daily-archive';
+    view.root.dataset.puzzle = String(number);
+    view.root.dataset.date = dateISO;
+    host.done(view.root);
+  }, (err) => {
+    if (!host.root.isConnected) return;
+    host.fail(`The board of ${dateISO} could not be built (${firstLine(err)}).`,
       button('Try again', () => location.reload(), { class: 'retry' }));
   });
   return host.root;

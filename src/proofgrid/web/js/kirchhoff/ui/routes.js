@@ -4,7 +4,8 @@
 //   #kirchhoff/play/<preset>   a preset (easy, medium, hard, expert, giant): the same
 //   #kirchhoff/new/<preset>    a new puzzle of a preset (the "New puzzle" button; the only way)
 //   #kirchhoff/play/<ID>       a given board (params:desc, or params#seed)
-//   #kirchhoff/daily  #kirchhoff/edit  #kirchhoff/edit/<ID>  #kirchhoff/rules  #kirchhoff/stats
+//   #kirchhoff/daily  #kirchhoff/daily/YYYY-MM-DD (that day's board: the archive)
+//   #kirchhoff/edit  #kirchhoff/edit/<ID>  #kirchhoff/rules  #kirchhoff/stats
 //   #kirchhoff/why             why it works (the theory behind the game)
 // IDs are percent-encoded except ':' (kept readable).
 
@@ -32,11 +33,13 @@ export function parseKirchhoffRoute(rest) {
     return { ...out, view: 'play', preset: PRESET_NAMES.includes(name) ? name : undefined, fresh: true };
   }
   if (head === 'edit' && tail) return { ...out, view: 'edit', id: decodeId(tail) };
+  if (head === 'daily' && tail) return { ...out, view: 'daily', date: decodeId(tail) };
   return { ...out, view: head };
 }
 
 /** The hash of a Kirchhoff route (inverse of parseKirchhoffRoute on what it produces). */
-export function kirchhoffHash({ view = 'play', id, preset, fresh = false } = {}) {
+export function kirchhoffHash({ view = 'play', id, preset, fresh = false, date } = {}) {
+  if (view === 'daily' && date) return `#kirchhoff/daily/${date}`;
   if (view === 'play' && preset && fresh) return `#kirchhoff/new/${preset}`;
   if (view === 'play' && preset) return `#kirchhoff/play/${preset}`;
   if ((view === 'play' || view === 'edit') && id) return `#kirchhoff/${view}/${encodeId(id)}`;

@@ -88,6 +88,7 @@ export class KirchhoffGames {
 /** Where the home page's "Continue" list reopens a saved game (today's daily on its own page). */
 export function continueHref(gid, record, today = localISO()) {
   if (record?.daily && record.state?.date === today) return kirchhoffHash({ view: 'daily' });
+  if (record?.daily && typeof record.state?.date === 'string') return kirchhoffHash({ view: 'daily', date: record.state.date });
   return kirchhoffHash({ view: 'play', id: gid });
 }
 

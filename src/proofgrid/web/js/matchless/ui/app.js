@@ -12,6 +12,7 @@ import * as engine from '../engine/index.js';
 import { dailyView } from './daily-view.js';
 import { HOWTO } from './howto.js';
 import { PlayView } from './play-view.js';
+import { card } from './card.js';
 import { defineMatchlessKeys } from './records.js';
 import { parseRoute } from './routes.js';
 import {
@@ -26,6 +27,26 @@ const LAZY = {
   stats: () => import('./stats-view.js').then((m) => m.statsView),
   why: () => import('./why-view.js').then((m) => m.whyView),
 };
+
+export { card };
+
+/** The navigation and footer Matchless shows in the site's header and footer (the shell swaps them in). */
+export const CHROME = Object.freeze({
+  name: 'Matchless',
+  nav: [
+    { href: '#daily', view: 'daily', label: 'Daily' },
+    { href: '#practice', view: 'practice', label: 'Practice' },
+    { href: '#duel', view: 'duel', label: 'Duel' },
+    { href: '#edit', view: 'edit', label: 'Editor' },
+    { href: '#stats', view: 'stats', label: 'Stats' },
+    { href: '#why', view: 'why', label: 'Why it works' },
+    { href: '#kirchhoff/daily', view: 'kirchhoff', label: 'Kirchhoff' },
+  ],
+  foot: [
+    'Strike a shell to light it and every shell its fuses reach. Clear the sky in as few matches as you can. Par is not a guess: it is proved, and the X-ray shows why.',
+    'Keyboard: arrow keys move, Enter or Space strikes, Ctrl+Z undoes, Ctrl+Y redoes, X toggles the X-ray.',
+  ],
+});
 
 export const DAMAGED_LINK = "This link is damaged — here is today's board instead.";
 
@@ -70,7 +91,7 @@ export class MatchlessApp {
       case 'edit': return { node: (await LAZY.edit())(e) };
       case 'stats': return { node: (await LAZY.stats())(e, s) };
       case 'why': return { node: (await LAZY.why())(e) };
-      default: return { node: dailyView(e, s) };
+      default: return { node: route.date !== undefined ? dailyView(e, s, { dateISO: route.date }) : dailyView(e, s) };
     }
   }
 
@@ -141,7 +162,9 @@ export function mount({ store }) {
   const app = new MatchlessApp(engine, store);
   return {
     app,
-    chrome: null, // the page's own header and footer are Matchless's
+    chrome: CHROME,
+    fallback: 'daily',
+    card,
     howto: HOWTO,
     settings: [],
     replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
@@ -151,6 +174,7 @@ export function mount({ store }) {
       const route = parseRoute(rest);
       const out = await app.render(route);
       const view = out.replaceHash === '#daily' ? 'daily' : route.view;
+      if (route.date !== undefined) return { ...out, view: 'daily', nav: 'daily' };
       return { ...out, view: route.view, nav: view === 'play' ? '' : view };
     },
   };

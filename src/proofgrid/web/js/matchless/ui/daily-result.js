@@ -3,7 +3,6 @@
 // shown before that finish is recorded with it, and such a day counts as played
 // (the streak goes on) but never as "at par" in the stats.
 
-import { dailyShareText } from '../../app/share.js';
 import { recordFirst, isRecord, summarize } from '../../app/streak.js';
 import { plural } from '../../app/ui.js';
 
@@ -35,6 +34,24 @@ export function replayVerdict(first, { score, par, xray = false }) {
     return first.xray ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
   }
   return `Today's result: ${kept} — your first finish counts. This time: ${resultWords({ score, par, xray })}.`;
+}
+
+/**
+ * The daily share card: puzzle number, matches vs par, streak — never a
+ * position, a coordinate or the board code.
+ */
+export function dailyShareText({ puzzle = 'Matchless', number, score, par, streak, url = '' }) {
+  const over = score - par;
+  const verdict = over === 0 ? 'at par' : `par ${par}, +${over}`;
+  const row = '🎆'.repeat(Math.min(score, par)) + '🧨'.repeat(Math.max(0, Math.min(over, 12)));
+  const lines = [
+    `${puzzle} #${number}`,
+    `${score} ${score === 1 ? 'match' : 'matches'} (${verdict})`,
+    row,
+    `🔥 Streak ${streak}`,
+  ];
+  if (url) lines.push(url);
+  return lines.join('\n');
 }
 
 /** The share card of a recorded result: the shared card, with "🔍 X-ray used" when it was. */

@@ -3,11 +3,17 @@
 // spoiler-free share card. The first finish of the day is its one result (the
 // panel and the card agree); the X-ray asks once before showing the answer and
 // is recorded with the result. The game in progress is a saved game (today's
-// daily only; older ones are dropped).
+// daily only; older ones are dropped). A past day's daily (#daily/YYYY-MM-DD,
+// the archive) is the same board the CLI and API give for that date, saved
+// under its own game ID; its result goes to the archive's records, so it never
+// changes the streak (today's daily is the one that counts).
 
 import { el, setPageTitle } from '../../app/ui.js';
 import { encodeResult, resultLink } from '../../core/result.js';
 import { localISO } from '../../app/dates.js';
+import { dailyGate } from '../../app/daily-date.js';
+import { LAUNCH } from '../../core/dates.js';
+import { ARCHIVE_KEY, ARCHIVE_SCHEMA } from './card.js';
 import { shareBlock } from '../../app/share-view.js';
 import { ask } from './confirm.js';
 import { dailyStats, recordDaily, replayVerdict, resultWords, shareCard } from './daily-result.js';
@@ -24,6 +30,12 @@ const XRAY_QUESTION = {
 };
 
 export function dailyView(engine, store, { banner = null, dateISO = localISO() } = {}) {
+  const today = localISO();
+  if (dateISO !== today) {
+    const gate = dailyGate(dateISO, { launch: LAUNCH, title: 'Daily Matchless', todayHref: '#daily', today });
+    if (gate) return gate;
+    return archiveDailyView(engine, store, dateISO);
+  }
   const { number, board, id } = engine.daily(dateISO);
   const games = savedGames(store);
   dropOldDailies(games, id);
@@ -31,7 +43,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
   let restored = loadState(games, id);
   if (restored.preset === null && legacy.current && legacy.current.date === dateISO) {
     restored = { ...restored, moves: legacy.current.moves.slice() }; // saved before games were kept by ID
-    saveState(games, id, { preset: 'daily', moves: restored.moves, daily: true });
+    saveState(games, id, { preset: 'daily', moves: restored.moves, daily: true, date: dateISO });
   }
   if (legacy.current) store.update(DAILY_KEY, (d) => ({ ...d, current: null })); // now a saved game
   const already = legacy.records[dateISO];
@@ -41,7 +53,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     : null;
   const bannerBox = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
   const save = (view) => saveState(games, id, {
-    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, daily: true,
+    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, daily: true, date: dateISO,
   });
   const recorded = () => store.get(DAILY_KEY).records[dateISO];
   const view = new PlayView(engine, board, {
@@ -86,5 +98,58 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
   setPageTitle(`Daily #${number}`);
   view.root.dataset.mode = 'daily';
   view.root.dataset.puzzle = String(number);
+  return view.root;
+}
+
+/**
+ * A past day's daily, from the archive: that date's board (engine.daily, the
+ * CLI's and the API's board of the date), saved under its own game ID; the
+ * first finish is kept in the archive's records (or the day's own result, if
+ * it was played on the day), and neither the streak nor today's daily changes.
+ */
+function archiveDailyView(engine, store, dateISO) {
+  store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
+  const { number, board, id } = engine.daily(dateISO);
+  const games = savedGames(store);
+  const restored = loadState(games, id);
+  const kept = () => store.get(DAILY_KEY).records[dateISO] || store.get(ARCHIVE_KEY).records[dateISO];
+  const first = kept();
+  const banner = el('div', { class: 'banners' },
+    el('p', { class: 'notice' }, `The daily of ${dateISO}, from the archive. Playing it never changes your streak.`),
+    first ? el('p', { class: 'notice' }, `You finished this daily with ${resultWords(first)}; your first result is the one the archive keeps.`) : null);
+  const save = (view) => saveState(games, id, {
+    preset: 'archive', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, date: dateISO,
+  });
+  const view = new PlayView(engine, board, {
+    title: `Daily #${number}`,
+    subtitle: `${dateISO} · archive`,
+    gameId: id,
+    banner,
+    moves: restored.moves,
+    xrayUsed: restored.xray,
+    confirmXray: (v) => (kept() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    onXray: (v) => save(v),
+    onMove: (moves, v) => save(v),
+    verdict: ({ score, par }, v) => {
+      const r = kept();
+      return r ? replayVerdict(r, { score, par, xray: v.xrayUsed }) : null;
+    },
+    onWin: ({ score, par }, v) => {
+      if (!kept()) {
+        store.update(ARCHIVE_KEY, (d) => ({
+          ...d, records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed }),
+        }));
+      }
+      return el('div', { class: 'daily-result' },
+        el('p', {}, `Daily #${number} of ${dateISO}: ${resultWords(kept())}. Your streak is unchanged.`),
+        el('p', { class: 'controls' },
+          el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
+          el('a', { href: '#daily', class: 'button-link primary' }, "Today's daily")));
+    },
+  });
+  setPageTitle(`Daily #${number}`);
+  view.root.dataset.mode = 'daily-archive';
+  view.root.dataset.puzzle = String(number);
+  view.root.dataset.date = dateISO;
   return view.root;
 }

@@ -1,6 +1,7 @@
 // Matchless's routes. Matchless is the site's default puzzle (its registry row's
 // route is ""), so js/app/router.js hands it the whole fragment. Forms:
-//   #daily  #practice  #practice/N  #stats  #duel  #duel/ID  #duel/ID/MOVES (by post)  #edit  #edit/ID  #why
+//   #daily  #daily/YYYY-MM-DD (that day's board: the archive)  #practice  #practice/N  #stats
+//   #duel  #duel/ID  #duel/ID/MOVES (by post)  #edit  #edit/ID  #why
 //   #play (the last unfinished random board, or a new one)  #play/ID
 //   and a bare #ID (a shared game ID, e.g. #6x6:AbCd or #5x5%235)
 // IDs are percent-encoded except ':' (kept readable).
@@ -24,6 +25,7 @@ export function parseRoute(hash) {
       if (Number.isInteger(n) && n >= 1 && n <= 99) return { view: 'practice', index: n - 1 };
       return { view: 'practice' };
     }
+    if (head === 'daily' && rest) return { view: 'daily', date: decodeId(rest) };
     if (head === 'daily' || head === 'stats' || head === 'practice' || head === 'why') return { view: head };
     const cut = rest.indexOf('/'); // #duel/ID/moves: a duel by post (duel-post.js)
     if (head === 'duel' && cut >= 0) return { view: 'duel', id: decodeId(rest.slice(0, cut)), post: rest.slice(cut + 1) };
@@ -43,6 +45,8 @@ export function routeHash(route) {
     case 'play':
     case 'edit':
       return route.id ? `#${route.view}/${encodeId(route.id)}` : `#${route.view}`;
+    case 'daily':
+      return route.date ? `#daily/${route.date}` : '#daily';
     default:
       return `#${route.view}`;
   }

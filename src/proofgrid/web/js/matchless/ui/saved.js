@@ -29,9 +29,10 @@ export function loadState(games, gid) {
 }
 
 /** Save a touched board: nothing is stored for a board with no move and no X-ray. */
-export function saveState(games, gid, { preset, moves, xray = false, finished = false, daily = false }) {
+export function saveState(games, gid, { preset, moves, xray = false, finished = false, daily = false, date = null }) {
   if (!moves.length && !xray && !games.load(gid)) return false;
-  return games.save(gid, { preset, state: { moves: moves.slice(0, 200), xray: Boolean(xray) }, finished, daily });
+  const state = { moves: moves.slice(0, 200), xray: Boolean(xray), ...(date ? { date } : {}) };
+  return games.save(gid, { preset, state, finished, daily });
 }
 
 /** Forget every saved daily but `keepGid` (only today's daily is kept). */
@@ -42,6 +43,7 @@ export function dropOldDailies(games, keepGid) {
 /** The route that reopens a saved game. */
 export function continueHref(gid, record, practice = []) {
   if (record?.daily) return '#daily';
+  if (record?.preset === 'archive' && typeof record.state?.date === 'string') return `#daily/${record.state.date}`;
   const i = practice.indexOf(gid);
   if (record?.preset === 'practice' && i >= 0) return `#practice/${i + 1}`;
   return `#play/${encodeId(gid)}`;
@@ -53,6 +55,7 @@ export function continueLabel(gid, record, practice = []) {
   const i = practice.indexOf(gid);
   let what;
   if (record?.daily) what = "Today's daily";
+  else if (record?.preset === 'archive') what = `Daily of ${String(record.state?.date || '').slice(0, 10)}`;
   else if (record?.preset === 'practice' && i >= 0) what = `Practice ${i + 1}`;
   else if (size) what = `${size[1]}×${size[2]} board`;
   else what = 'A board';
