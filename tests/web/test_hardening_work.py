@@ -23,7 +23,13 @@ from proofgrid import registry
 from proofgrid.server import bind, create_app
 from proofgrid.server.app import server_config
 from proofgrid.server.engine import COSTLY
-from proofgrid.server.pool import PoolSettings, SaturatedError
+from proofgrid.server.pool import (
+    EnginePool,
+    PoolSettings,
+    SaturatedError,
+    WorkTimeoutError,
+    context,
+)
 from tests.web import pool_jobs
 
 
@@ -78,6 +84,50 @@ def test_a_lane_refuses_by_expected_wait_with_an_honest_retry_after() -> None:
             pool.submit(pool_jobs.sleep, 9, estimate=9.0, kind="z")
             pool.submit(pool_jobs.sleep, 0, estimate=0.0, kind="w")  # ...9 s ahead: refused
         busy.result(timeout=30)
+
+
+def test_admission_prices_jobs_between_what_was_measured_and_the_cap() -> None:
+    """Oracle: the cap (budget + a measured worker restart) and the run times seen;
+    the old ledger admitted a burst on the caller's estimate and counted a job that
+    had overrun its estimate as finishing now."""
+    pool = EnginePool(PoolSettings(workers=1, budget=2.0, max_wait=1.0), context(), name="t")
+    try:
+        pool.submit(pool_jobs.pid).result(timeout=120)  # the worker started: a restart measured
+        assert pool.settings.budget < pool.cap
+        # a burst of one kind never measured, priced low by its caller: the first runs,
+        # the second waits 0.1 s, the third would wait the second's cap: refused
+        first = pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=0.1)
+        assert _until(first.running)
+        pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=0.1)
+        with pytest.raises(SaturatedError):
+            pool.submit(pool_jobs.sleep, 0, kind="other", estimate=0.1)
+        # the running one has overrun its 0.1 s estimate: it may run to the cap, and the
+        # waiting one is re-priced to at least what the running one has run so far
+        time.sleep(0.3)
+        wait = pool.expected_wait()
+        assert wait >= pool.cap - 0.05, (wait, pool.cap)
+        with pytest.raises(WorkTimeoutError):
+            first.result(timeout=120)
+    finally:
+        pool.close()
+
+
+def test_waiting_jobs_are_repriced_from_times_measured_while_they_wait() -> None:
+    pool = EnginePool(PoolSettings(workers=1, budget=2.0, max_wait=60.0), context(), name="t")
+    try:
+        pool.submit(pool_jobs.sleep, 0, kind="k").result(timeout=120)  # measured: fast
+        slow = pool.submit(pool_jobs.sleep, 30, kind="k")  # this one of the kind is not
+        assert _until(slow.running)
+        waiting = pool.submit(pool_jobs.sleep, 0, kind="k")
+        time.sleep(0.5)
+        # both the running job (past its estimate: to the cap) and the waiting one
+        # (at least the 0.5 s its kind has been seen to run) are counted
+        assert pool.expected_wait() >= pool.cap, pool.expected_wait()
+        with pytest.raises(WorkTimeoutError):
+            slow.result(timeout=120)
+        waiting.result(timeout=120)
+    finally:
+        pool.close()
 
 
 def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
