@@ -192,8 +192,10 @@ def test_abandoned_work_is_cancelled_if_waiting_and_killed_if_running(
     first.close()  # running: its worker is killed
     assert _until(lambda: pool.abandoned == 2, 10)
     assert _until(lambda: pool.replaced >= 1, 10)
-    assert pool.waiting == 0
+    # the cancelled job leaves the count once the freed dispatcher reaches it
+    assert _until(lambda: pool.waiting == 0, 10)
     assert worker not in pool.pids()
     # neither answer was made (nothing was cached), and the lane is free again
     assert not any("abandoned" in str(k) for k in engine._cache)
-    assert _until(lambda: pool.expected_wait() == 0.0, 10)
+    # (at most a worker restart ahead: the killed worker is replaced on the next job)
+    assert _until(lambda: pool.expected_wait() <= pool.cap - pool.settings.budget, 10)

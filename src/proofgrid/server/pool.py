@@ -405,7 +405,8 @@ class EnginePool:
     def expected_wait(self) -> float:
         """Seconds a job submitted now would wait for a worker.
 
-        Each worker is free after its running job's expected remainder (its
+        An idle slot is free now, or after a worker restart if it has no live
+        worker; a busy one after its running job's expected remainder (its
         estimate less the time it has run; once it has run past its estimate,
         what is left of its :attr:`cap`); the waiting jobs, re-priced from the
         run times measured so far (:meth:`_price`), are dealt in FIFO order to
@@ -416,10 +417,12 @@ class EnginePool:
 
     def _expected_wait(self, now: float) -> float:
         cap = self.cap
+        restart = cap - self.settings.budget
         free_at = []
-        for r in self._running:
+        for r, w in zip(self._running, self._workers, strict=True):
             if r is None:
-                free_at.append(0.0)
+                # an idle slot with no live worker must start one first
+                free_at.append(0.0 if w is not None and w.proc.is_alive() else restart)
             else:
                 ran = now - r.start
                 left = r.estimate - ran if ran < r.estimate else cap - ran
