@@ -90,20 +90,20 @@ def test_admission_prices_jobs_between_what_was_measured_and_the_cap() -> None:
     """Oracle: the cap (budget + a measured worker restart) and the run times seen;
     the old ledger admitted a burst on the caller's estimate and counted a job that
     had overrun its estimate as finishing now."""
-    pool = EnginePool(PoolSettings(workers=1, budget=2.0, max_wait=1.0), context(), name="t")
+    pool = EnginePool(PoolSettings(workers=1, budget=2.0, max_wait=2.5), context(), name="t")
     try:
         pool.submit(pool_jobs.pid).result(timeout=120)  # the worker started: a restart measured
         assert pool.settings.budget < pool.cap
-        # a burst of one kind never measured, priced low by its caller: the first runs,
-        # the second waits 0.1 s, the third would wait the second's cap: refused
-        first = pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=0.1)
+        # a burst of one costly kind never measured: the first runs, the second waits
+        # at most its 1 s, the third would wait the second's cap on top: refused
+        first = pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=1.0)
         assert _until(first.running)
-        pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=0.1)
+        pool.submit(pool_jobs.sleep, 30, kind="burst", estimate=1.0)
         with pytest.raises(SaturatedError):
             pool.submit(pool_jobs.sleep, 0, kind="other", estimate=0.1)
-        # the running one has overrun its 0.1 s estimate: it may run to the cap, and the
+        # the running one may overrun its 1 s estimate (then: to the cap), and the
         # waiting one is re-priced to at least what the running one has run so far
-        time.sleep(0.3)
+        time.sleep(1.0)
         wait = pool.expected_wait()
         assert wait >= pool.cap - 0.05, (wait, pool.cap)
         with pytest.raises(WorkTimeoutError):

@@ -18,7 +18,7 @@ waiting jobs.
   the cap; a running job past its estimate is expected to run to the cap;
   waiting jobs are re-priced from the run times measured while they wait;
   and while a kind has no measured run, only its first job is priced at the
-  caller's estimate, further ones at the cap.
+  caller's estimate when that is a second or more, further ones at the cap.
 * **Abandoned work**: :meth:`EnginePool.abandon` cancels a job that has not
   started and kills the worker of one that has (the worker is replaced).
 * **Time budget**: the clock starts when a worker *receives* the job (not
@@ -94,6 +94,9 @@ _EWMA_NEW = 0.3
 _KINDS = 256
 #: Seconds a worker restart is expected to take before one has been measured.
 _RESTART_PRIOR = 1.0
+#: A caller's estimate below this many seconds is trusted for the repeats of a kind
+#: not yet measured (cheap work); a longer one may overrun, so repeats get the cap.
+_TRUSTED_PRIOR = 1.0
 
 
 class SaturatedError(Exception):
@@ -451,9 +454,13 @@ class EnginePool:
                 raise RuntimeError("the engine pool is closed")
             now = time.monotonic()
             est = self._price(kind, estimate, now)
-            if kind not in self._seen and (
-                any(k == kind for _, k in self._queued.values())
-                or any(r is not None and r.kind == kind for r in self._running)
+            if (
+                kind not in self._seen
+                and estimate >= _TRUSTED_PRIOR
+                and (
+                    any(k == kind for _, k in self._queued.values())
+                    or any(r is not None and r.kind == kind for r in self._running)
+                )
             ):
                 est = self.cap  # a repeat of a kind never measured: it may take the cap
             wait = self._expected_wait(now)
