@@ -26,9 +26,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from proofgrid.kirchhoff.board import is_solution
-from proofgrid.kirchhoff.codec import decode_board, decode_params
+from proofgrid.kirchhoff.codec import (
+    decode_board,
+    decode_params,
+    encode_board,
+    encode_params,
+    presets,
+)
+from proofgrid.kirchhoff.generate import forget, generate_board
+from proofgrid.kirchhoff.search import is_open
 from proofgrid.server import create_app
-from proofgrid.server.api import FOREVER, NO_STORE, TODAY, TOO_OPEN
+from proofgrid.server.api import FOREVER, NO_STORE, TODAY, TOO_LONG, TOO_OPEN
 from proofgrid.server.pool import PoolSettings
 from tests.pins.make_pins import run_cli
 from tests.web import pool_jobs
@@ -85,15 +93,41 @@ def test_work_past_the_budget_is_a_422_not_a_hang() -> None:
         r = c.post("/api/kirchhoff/solve", json={"id": OPEN_BOARDS[0]})
         assert r.status_code == 422
         detail = _one_line_error(r)
-        assert detail == TOO_OPEN.format(budget=0.001)
+        # the clock stopped it, not the counter: it says so, and not "too open"
+        assert detail == TOO_LONG.format(budget=0.001)
+        assert "too open" not in detail and "0.001 s budget" in detail
         assert c.get("/api/health").json() == {"status": "ok"}
 
 
-def test_a_hint_past_the_budget_is_the_same_422() -> None:
+def test_a_hint_past_the_budget_says_it_ran_out_of_time_not_too_open() -> None:
+    # a fully clued generated board and an open user-made one: both cut by the clock
     with TestClient(create_app(engine=PoolSettings(workers=1, budget=0.001))) as c:
-        r = c.post("/api/kirchhoff/hint", json={"id": OPEN_BOARDS[0]})
-        assert r.status_code == 422
-        assert _one_line_error(r) == TOO_OPEN.format(budget=0.001)
+        for gid in ("5x5de#42", OPEN_BOARDS[0]):
+            if ":" in gid:
+                params, _, desc = gid.partition(":")
+                assert is_open(decode_board(desc, decode_params(params)))
+            r = c.post("/api/kirchhoff/hint", json={"id": gid})
+            assert r.status_code == 422, r.text
+            assert _one_line_error(r) == TOO_LONG.format(budget=0.001)
+            assert "too open" not in _one_line_error(r)
+        r = c.get("/api/kirchhoff/solve", params={"id": "5x5de#42"})
+        assert r.status_code == 422 and _one_line_error(r) == TOO_LONG.format(budget=0.001)
+
+
+def test_the_counted_refusal_of_an_open_board_says_too_open() -> None:
+    # a giant generated board given as a user-made board: the generator's answer is not
+    # used, and the counter refuses it within its counted work (long before the budget)
+    params = presets()["giant"]
+    gen = generate_board(params, 532979068556)
+    forget()
+    assert is_open(gen.board)
+    gid = f"{encode_params(params)}:{encode_board(gen.board)}"
+    with TestClient(create_app(engine=PoolSettings(workers=1, budget=120))) as c:
+        for route in ("solve", "hint"):
+            r = c.post(f"/api/kirchhoff/{route}", json={"id": gid})
+            assert r.status_code == 422, r.text
+            assert _one_line_error(r) == TOO_OPEN
+            assert "too open" in TOO_OPEN and "budget" not in TOO_OPEN
 
 
 def test_a_saturated_lane_is_a_503_with_retry_after() -> None:

@@ -41,9 +41,10 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from proofgrid import midend, registry
+from proofgrid.kirchhoff.search import TooOpenError
 from proofgrid.routes import Route
 from proofgrid.server import jobs
-from proofgrid.server.engine import engine_of
+from proofgrid.server.engine import TOO_LONG, engine_of
 from proofgrid.server.jobs import play
 from proofgrid.server.models import (
     ERROR_RESPONSES,
@@ -58,6 +59,7 @@ __all__ = [
     "FOREVER",
     "NO_STORE",
     "TODAY",
+    "TOO_LONG",
     "TOO_OPEN",
     "answer",
     "api_routers",
@@ -76,12 +78,9 @@ TODAY = "public, max-age=300"
 NO_STORE = "no-store"
 
 _DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-#: The 422 of a board with blank cells that outlives the server's budget: its
-#: counted work, or its time (``{budget}`` seconds), whichever ran out first.
-TOO_OPEN = (
-    "this board is too open to decide within the server's budget "
-    "(a fixed amount of work, at most {budget:g} s): add clues"
-)
+#: The 422 of a board with blank cells that the counter cannot decide within its
+#: counted work (the puzzle raises it with its own words; this is kirchhoff's).
+TOO_OPEN = TooOpenError().args[0]
 
 
 def answer(body: bytes, cache_control: str) -> Response:
@@ -122,7 +121,7 @@ def puzzle_router(name: str) -> APIRouter:
     async def position_answer(job: Any, body: PlayIn, request: Request) -> Response:
         """``job(target, id, moves)`` of a position (solve, hint), in the game ID's lane."""
         data = await engine_of(request).json(
-            job, target, body.id, tuple(body.moves), gid=body.id, too_long=TOO_OPEN, pure=True
+            job, target, body.id, tuple(body.moves), gid=body.id, too_long=TOO_LONG, pure=True
         )
         return answer(data, NO_STORE)
 
@@ -183,7 +182,7 @@ def puzzle_router(name: str) -> APIRouter:
         id: str = Query(..., min_length=1, max_length=MAX_ID_CHARS, description="game ID"),
     ) -> Any:
         body = await engine_of(request).json(
-            jobs.play_job, target, id, (), gid=id, too_long=TOO_OPEN, pure=True
+            jobs.play_job, target, id, (), gid=id, too_long=TOO_LONG, pure=True
         )
         return answer(body, FOREVER)
 

@@ -71,7 +71,10 @@ COSTLY = 10
 #: Answers kept by :meth:`Engine.json`.
 CACHE_SIZE = 512
 #: The 422 of work that outlives the time budget (``too_long`` of :meth:`Engine.run`).
-TOO_LONG = "this request needs more than {budget:g} s of work"
+TOO_LONG = (
+    "this request ran out of time: it took longer than the server's {budget:g} s budget "
+    "and was stopped"
+)
 
 
 class TooLongError(ProofgridError):

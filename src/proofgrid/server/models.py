@@ -84,7 +84,8 @@ _ERRORS = {
     404: "No such route",
     413: "Request body too large",
     422: "Malformed request (a field, or a query parameter the route does not take), "
-    "or a board too open to decide within the time budget",
+    "a board too open to decide (blank cells the counter cannot settle), a board that ran "
+    "out of work, or work that took longer than the time budget",
     503: "The engine workers would make this request wait too long: retry after "
     "`Retry-After` seconds",
 }

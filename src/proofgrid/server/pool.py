@@ -12,7 +12,13 @@ waiting jobs.
   waiting jobs' estimates, dealt FIFO to the workers) would pass ``max_wait``
   seconds, or that finds ``queue_depth`` jobs waiting, is refused at once with
   :class:`SaturatedError` (the API's 503), whose ``retry_after`` is the time
-  until its expected wait would be within the bound.
+  until its expected wait would be within the bound. Estimates are
+  conservative: no job takes longer than its *cap*, the budget plus a worker
+  restart (measured), so every estimate lies between what was measured and
+  the cap; a running job past its estimate is expected to run to the cap;
+  waiting jobs are re-priced from the run times measured while they wait;
+  and while a kind has no measured run, only its first job is priced at the
+  caller's estimate when that is a second or more, further ones at the cap.
 * **Abandoned work**: :meth:`EnginePool.abandon` cancels a job that has not
   started and kills the worker of one that has (the worker is replaced).
 * **Time budget**: the clock starts when a worker *receives* the job (not
@@ -86,6 +92,11 @@ _START_TIMEOUT = 120.0
 _EWMA_NEW = 0.3
 #: Kinds of job whose run times are remembered (least recently seen dropped).
 _KINDS = 256
+#: Seconds a worker restart is expected to take before one has been measured.
+_RESTART_PRIOR = 1.0
+#: A caller's estimate below this many seconds is trusted for the repeats of a kind
+#: not yet measured (cheap work); a longer one may overrun, so repeats get the cap.
+_TRUSTED_PRIOR = 1.0
 
 
 class SaturatedError(Exception):
@@ -321,6 +332,7 @@ class _Running:
     worker: _Worker
     start: float
     estimate: float
+    kind: Hashable = None
     abandoned: bool = False
 
 
@@ -341,8 +353,11 @@ class EnginePool:
         self._lock = threading.Lock()
         self._waiting = 0
         self._busy = 0
-        # estimates of the jobs waiting, in FIFO order; run times seen, by kind
-        self._queued: OrderedDict[concurrent.futures.Future[Any], float] = OrderedDict()
+        # (estimate, kind) of the jobs waiting, in FIFO order; run times seen, by kind
+        self._queued: OrderedDict[concurrent.futures.Future[Any], tuple[float, Hashable]] = (
+            OrderedDict()
+        )
+        self._restart: float | None = None  # measured seconds to start a worker (EWMA)
         self._seen: OrderedDict[Hashable, float] = OrderedDict()
         self._running: list[_Running | None] = [None] * settings.workers
         self._threads: list[threading.Thread] = []
@@ -366,36 +381,58 @@ class EnginePool:
             if w is not None and w.proc.pid is not None and w.proc.is_alive()
         ]
 
+    @property
+    def cap(self) -> float:
+        """The longest a job can hold a worker: the budget plus a worker restart (measured)."""
+        restart = _RESTART_PRIOR if self._restart is None else self._restart
+        return self.settings.budget + restart
+
     def estimate(self, kind: Hashable, prior: float) -> float:
         """Expected run time of a job of ``kind``: the running average of the run times
-        seen for it, else ``prior``; never more than the budget."""
+        seen for it, else ``prior``; never more than :attr:`cap`."""
         with self._lock:
             seen = self._seen.get(kind)
-        return min(self.settings.budget, prior if seen is None else seen)
+        return min(self.cap, prior if seen is None else seen)
+
+    def _price(self, kind: Hashable, est: float, now: float) -> float:
+        """``est`` re-priced from what was measured (under the lock): at least the
+        kind's average run and the longest a running job of the kind has run so
+        far, at most :attr:`cap`. O(workers)."""
+        seen = self._seen.get(kind)
+        floor = est if seen is None else seen
+        for r in self._running:
+            if r is not None and r.kind == kind and not r.abandoned:
+                floor = max(floor, now - r.start)
+        return min(self.cap, floor)
 
     def expected_wait(self) -> float:
         """Seconds a job submitted now would wait for a worker.
 
-        Each worker is free after its running job's expected remainder (its
-        estimate less the time it has run, at least 0 and at most what is left
-        of its budget); the waiting jobs are dealt in FIFO order to the worker
-        free first. O(w + q log w) for w workers and q waiting jobs.
+        An idle slot is free now, or after a worker restart if it has no live
+        worker; a busy one after its running job's expected remainder (its
+        estimate less the time it has run; once it has run past its estimate,
+        what is left of its :attr:`cap`); the waiting jobs, re-priced from the
+        run times measured so far (:meth:`_price`), are dealt in FIFO order to
+        the worker free first. O(w q + q log w) for w workers and q waiting jobs.
         """
         with self._lock:
             return self._expected_wait(time.monotonic())
 
     def _expected_wait(self, now: float) -> float:
-        budget = self.settings.budget
+        cap = self.cap
+        restart = cap - self.settings.budget
         free_at = []
-        for r in self._running:
+        for r, w in zip(self._running, self._workers, strict=True):
             if r is None:
-                free_at.append(0.0)
+                # an idle slot with no live worker must start one first
+                free_at.append(0.0 if w is not None and w.proc.is_alive() else restart)
             else:
                 ran = now - r.start
-                free_at.append(max(0.0, min(r.estimate - ran, budget - ran)))
+                left = r.estimate - ran if ran < r.estimate else cap - ran
+                free_at.append(max(0.0, min(left, cap - ran)))
         heapq.heapify(free_at)
-        for est in self._queued.values():
-            heapq.heappush(free_at, heapq.heappop(free_at) + est)
+        for est, kind in self._queued.values():
+            heapq.heappush(free_at, heapq.heappop(free_at) + self._price(kind, est, now))
         return free_at[0]
 
     def submit(
@@ -415,9 +452,18 @@ class EnginePool:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the engine pool is closed")
-            seen = self._seen.get(kind)
-            est = min(self.settings.budget, estimate if seen is None else seen)
-            wait = self._expected_wait(time.monotonic())
+            now = time.monotonic()
+            est = self._price(kind, estimate, now)
+            if (
+                kind not in self._seen
+                and estimate >= _TRUSTED_PRIOR
+                and (
+                    any(k == kind for _, k in self._queued.values())
+                    or any(r is not None and r.kind == kind for r in self._running)
+                )
+            ):
+                est = self.cap  # a repeat of a kind never measured: it may take the cap
+            wait = self._expected_wait(now)
             free = max(0, self.settings.workers - self._busy)
             if self._waiting >= self.settings.queue_depth + free:
                 raise SaturatedError(max(1, math.ceil(wait)))
@@ -425,7 +471,7 @@ class EnginePool:
                 raise SaturatedError(max(1, math.ceil(wait - self.settings.max_wait)))
             self._waiting += 1
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-            self._queued[fut] = est
+            self._queued[fut] = (est, kind)
             if not self._threads:
                 self._start()
         self._jobs.put((fn, args, fut, kind))
@@ -485,11 +531,16 @@ class EnginePool:
 
     def _spawn(self, slot: int) -> _Worker:
         st = self.settings
+        began = time.monotonic()
         w = _Worker(self._ctx, st.memory_mb, st.budget, st.nice)
         self._workers[slot] = w
         if not w.ready():
             w.kill()
             raise WorkerLostError("an engine worker did not start")
+        took = time.monotonic() - began
+        with self._lock:  # a restart's cost, for the cap (the first start is the slowest)
+            old = self._restart
+            self._restart = took if old is None else old + _EWMA_NEW * (took - old)
         return w
 
     def _dispatch(self, slot: int) -> None:
@@ -504,7 +555,8 @@ class EnginePool:
             with self._lock:
                 self._waiting -= 1
                 self._busy += 1
-                est = self._queued.pop(fut, 0.0)
+                est, _ = self._queued.pop(fut, (0.0, kind))
+                est = self._price(kind, est, time.monotonic())
             # the ledger counts a replacement worker's start-up as part of the job's time
             start = time.monotonic()
             try:
@@ -520,7 +572,7 @@ class EnginePool:
                         fut.set_exception(exc)
                         continue
                 with self._lock:
-                    self._running[slot] = _Running(fut, worker, start, est)
+                    self._running[slot] = _Running(fut, worker, start, est, kind)
                 worker = self._run(worker, fn, args, fut)
                 with self._lock:
                     running = self._running[slot]
