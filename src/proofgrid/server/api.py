@@ -41,7 +41,6 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from proofgrid import midend, registry
-from proofgrid.kirchhoff.search import TooOpenError
 from proofgrid.routes import Route
 from proofgrid.server import jobs
 from proofgrid.server.engine import TOO_LONG, engine_of
@@ -60,7 +59,6 @@ __all__ = [
     "NO_STORE",
     "TODAY",
     "TOO_LONG",
-    "TOO_OPEN",
     "answer",
     "api_routers",
     "health_router",
@@ -78,9 +76,6 @@ TODAY = "public, max-age=300"
 NO_STORE = "no-store"
 
 _DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-#: The 422 of a board with blank cells that the counter cannot decide within its
-#: counted work (the puzzle raises it with its own words; this is kirchhoff's).
-TOO_OPEN = TooOpenError().args[0]
 
 
 def answer(body: bytes, cache_control: str) -> Response:
