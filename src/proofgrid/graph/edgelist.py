@@ -60,6 +60,12 @@ buffer is O(chunk) per thread, plus the integer path's table of values.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+import os
+import stat
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,16 +74,17 @@ import numpy.typing as npt
 
 from proofgrid.graph.costs import CostTable, parse_costs, read_costs
 from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import IntArray, _codes
+from proofgrid.graph.namekeys import IntArray, _codes, _integer_names
 from proofgrid.graph.scanner import (
     EdgeListError,
     _buffer,
+    _collect,
     _fields_error,
-    _index_type,
-    _load,
-    _read_checked,
+    _Scan,
     _scans,
+    _TextStream,
     _tokenize,
+    _Tokens,
     _unmark,
 )
 from proofgrid.graph.scc import successors
@@ -168,81 +175,93 @@ class EdgeList:
         return successors(self)
 
 
-def _parse_plain(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList | None:
-    """:func:`_parse` for a file whose names are all plain integers, keyed as it is scanned.
+def _parse_plain(
+    scans: Iterator[tuple[int, _Scan, int]], source: str, size: int | None
+) -> EdgeList | None:
+    """:func:`_parse` for a text whose names are all plain integers, keyed as it is scanned.
 
-    Each chunk's values (:func:`_plain_integers`) are coded by an
-    :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the chunk is
-    scanned, while the next chunks are scanned on other threads; a chunk's
-    token positions are dropped once its first appearances are noted, so no
-    array over all tokens is built besides the edges. Returns None as soon as a
-    chunk has a name that is not a plain integer, or values too sparse for the
-    coder's table (at most twice the projected token count plus 65,536 entries):
-    the caller then parses the file by the general path (at most one wasted pass).
-    Errors are raised exactly as :func:`_tokenize` raises them.
+    Each chunk's values (:func:`~proofgrid.graph.namekeys._plain_integers`) are
+    coded by an :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the
+    chunk is scanned, while the next chunks are scanned on other threads; only
+    the values of first appearances are kept (the names are their decimal text,
+    :func:`~proofgrid.graph.namekeys._integer_names`), so neither the text nor
+    an array over all tokens is kept besides the edges. Returns None as soon as
+    a chunk has a name that is not a plain integer, or values too sparse for
+    the coder's table (at most twice the projected token count plus 65,536
+    entries; ``size``: the text's length if known, else the table may reach
+    ``_UNSIZED`` entries): the caller then parses the text by the general path
+    (at most one wasted pass). Errors are raised exactly as :func:`_tokenize`
+    raises them; ``scans`` is left open (the caller may go on with it).
     """
     coder = IntegerCoder()
-    itype = _index_type(buf.size)
-    # Every edge line takes at least 4 bytes ("a b\n"): arrays of size // 4 + 1 hold
-    # them all, and the pages never written are never resident (no growth, no copy).
-    src: Int32Array = np.zeros(0, dtype=np.int32)  # allocated at the first edges
+    # Every edge line takes at least 4 bytes ("a b\n"): with the size known, arrays of
+    # size // 4 + 1 hold them all, and the pages never written are never resident
+    # (no growth, no copy); else they double as they fill.
+    src: Int32Array = np.zeros(0, dtype=np.int32)
     dst: Int32Array = src
     m = 0
-    name_start: list[IntArray] = []
-    name_len: list[IntArray] = []
+    first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
-    scans = _scans(buf, size, source, narrow=False)
-    try:
-        for line0, (starts, lengths, counts, nnl, values) in scans:
-            bad = counts > 2
-            if bad.any():
-                k = int(np.argmax(bad))
-                raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=False)
-            if values is None:
-                return None
-            line0 += nnl
-            if not starts.size:
-                continue
-            tokens += int(starts.size)
-            projected = tokens * size // (int(starts[-1]) + 1)
-            got = coder.add(values, 2 * projected + (1 << 16))
-            if got is None:
-                return None
-            codes, order = got
-            pairs = counts == 2
-            if not bool(pairs[counts != 0].all()):
-                codes = codes[np.repeat(pairs, counts)]
-            k = codes.size // 2
-            if not src.size:
-                src = np.empty(size // 4 + 1, dtype=np.int32)
-                dst = np.empty(size // 4 + 1, dtype=np.int32)
-            src[m : m + k] = codes[0::2]
-            dst[m : m + k] = codes[1::2]
-            m += k
-            name_start.append(starts[order].astype(itype))
-            name_len.append(lengths[order].astype(itype))
-    finally:
-        scans.close()  # stops the scanning threads if we leave early
-    empty: IntArray = np.zeros(0, dtype=itype)
+    for line0, (starts, _lengths, counts, nnl, values), end in scans:
+        bad = counts > 2
+        if bad.any():
+            k = int(np.argmax(bad))
+            raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=False)
+        if values is None:
+            return None
+        line0 += nnl
+        if not starts.size:
+            continue
+        tokens += int(starts.size)
+        limit = (
+            2 * (tokens * size // max(1, end)) + (1 << 16)
+            if size is not None
+            else max(2 * tokens + (1 << 16), _UNSIZED)
+        )
+        got = coder.add(values, limit)
+        if got is None:
+            return None
+        codes, order = got
+        pairs = counts == 2
+        if not bool(pairs[counts != 0].all()):
+            codes = codes[np.repeat(pairs, counts)]
+        k = codes.size // 2
+        if m + k > src.size:  # (a regular file that grew while read also grows them)
+            cap = size // 4 + 1 if size is not None and not src.size else 0
+            cap = max(cap, 2 * src.size, m + k, 1 << 16)
+            src, dst = _grown(src, m, cap), _grown(dst, m, cap)
+        src[m : m + k] = codes[0::2]
+        dst[m : m + k] = codes[1::2]
+        m += k
+        first_values.append(values[order])
+    names = np.concatenate(first_values) if first_values else np.zeros(0, dtype=np.int64)
+    buf, name_start, name_len = _integer_names(names)
     return EdgeList(
         source=source,
         n=coder.count,
         src=src[:m],
         dst=dst[:m],
-        lines=line0 + (1 if size and buf[size - 1] != 10 else 0),
+        lines=line0,  # the caller adds an unterminated last line
         _buf=buf,
-        _size=size,
-        _name_start=np.concatenate(name_start) if name_start else empty,
-        _name_len=np.concatenate(name_len) if name_len else empty,
+        _size=int(buf.size),
+        _name_start=name_start,
+        _name_len=name_len,
     )
 
 
-def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
-    _unmark(buf, size, source)
-    plain = _parse_plain(buf, size, source)
-    if plain is not None:
-        return plain
-    tok = _tokenize(buf, size, source)
+_UNSIZED = 1 << 22  # values the integer table may reach for a text of unknown length
+
+
+def _grown(arr: Int32Array, used: int, cap: int) -> Int32Array:
+    """``arr`` with room for ``cap`` entries, its first ``used`` kept."""
+    fresh = np.empty(max(cap, used), dtype=np.int32)
+    fresh[:used] = arr[:used]
+    return fresh
+
+
+def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+    """An edge list from all the tokens of a text kept whole in ``buf``: names keyed by
+    :func:`~proofgrid.graph.namekeys._codes`."""
     pair = np.flatnonzero(tok.paired)
     codes, first = _codes(buf, tok.starts, tok.lengths, tok.values)
     n = int(first.size)
@@ -265,6 +284,19 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     )
 
 
+def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+    _unmark(buf, size, source)
+    scans = _scans(buf, size, source, narrow=False)
+    try:
+        plain = _parse_plain(scans, source, size)
+    finally:
+        scans.close()  # stops the scanning threads if we leave early
+    if plain is not None:
+        last = 1 if size and buf[size - 1] != 10 else 0
+        return dataclasses.replace(plain, lines=plain.lines + last)
+    return _general(_tokenize(buf, size, source), buf, size, source)
+
+
 def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
     """Parse an edge list (format in the module docstring); O(size) vectorised.
 
@@ -280,14 +312,66 @@ def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
 def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
     """Read and parse an edge list from a binary file-like object (``read(n)``).
 
-    Read a few chunks at a time and checked as it arrives (see :func:`_read_checked`);
+    Read a piece at a time and checked as it arrives (see :func:`_read_stream`);
     ``name`` is used in messages. Raises :class:`EdgeListError` as :func:`parse_edgelist`.
     """
-    buf, size = _read_checked(stream, name, None)
-    return _parse(buf, size, name)
+    return _read_stream(stream, name)
+
+
+def _read_stream(fh: Any, source: str) -> EdgeList:
+    """Parse a stream as it is read, a piece at a time (:class:`.scanner._TextStream`).
+
+    A bad line is reported once the piece holding it is read. Plain integer names
+    are keyed piece by piece and the text is never resident: if the stream can
+    seek it is not kept, and read again from its start by the general path if a
+    name turns out not to be a plain integer; a stream that cannot seek (a pipe)
+    is kept, and the general path scans again what the integer pass read before
+    reading on. O(size) time (at most two passes); memory O(piece) plus the edges
+    and names on the integer path, plus the text and its tokens on the general one.
+    """
+    size: int | None = None
+    try:
+        st = os.fstat(fh.fileno())
+        if stat.S_ISREG(st.st_mode):
+            size = st.st_size
+    except (AttributeError, OSError, ValueError):
+        pass  # not a file descriptor (BytesIO and the like)
+    seekable = bool(getattr(fh, "seekable", lambda: False)())
+    start = fh.tell() if seekable else 0
+    if size is not None and seekable:
+        size = max(0, size - start)
+    stream = _TextStream(fh, source, size, keep=not seekable)
+    scans = stream.scans(narrow=False)
+    try:
+        plain = _parse_plain(scans, source, size)
+        if plain is not None:
+            return dataclasses.replace(plain, lines=stream.nlines)
+        if seekable:
+            scans.close()
+            fh.seek(start)
+            stream = _TextStream(fh, source, size, keep=True)
+            scans = stream.scans()
+            tokens, _ = _collect(scans, source, costs=False)
+        else:
+            again = _scans(stream.buf, stream.scanned, source)  # what was read so far
+            tokens, _ = _collect(itertools.chain(again, scans), source, costs=False)
+        return _general(tokens(stream.nlines), stream.buf, stream.size, source)
+    finally:
+        scans.close()  # stops the scanning threads if we leave early
 
 
 def read_edgelist(path: str) -> EdgeList:
-    """Read and parse an edge-list file (``-`` = standard input)."""
-    buf, size, name = _load(path, "edge-list file")
-    return _parse(buf, size, name)
+    """Read and parse an edge-list file (``-`` = standard input), as it is read
+    (:func:`_read_stream`)."""
+    if path == "-":
+        return _read_stream(sys.stdin.buffer, "<stdin>")
+    what = "edge-list file"
+    try:
+        with open(path, "rb") as fh:
+            return _read_stream(fh, path)
+    except FileNotFoundError:
+        raise EdgeListError(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise EdgeListError(f"{path}: is a directory, not an {what}") from None
+    except OSError as exc:
+        raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None

@@ -303,3 +303,34 @@ def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
     for i, (s, n) in enumerate(zip(starts.tolist(), lengths.tolist(), strict=True)):
         out[i] = seen.setdefault(raw[s : s + n], len(seen))
     return out
+
+
+def _integer_names(
+    values: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
+    """The decimal text of non-negative integers, one a line, in a padded buffer
+    (as a scanned file's names are), and each one's start and length.
+
+    So the integer path keeps its names as values and the file's text need not
+    stay resident. One vectorised pass per digit (at most 16); O(n) memory.
+    """
+    n = values.size
+    v = values.astype(np.uint64)
+    digits = np.ones(n, dtype=np.int64)
+    rest = v // np.uint64(10)
+    while n and bool(rest.any()):
+        digits += rest > 0
+        rest //= np.uint64(10)
+    ends = np.cumsum(digits + 1)
+    starts = ends - digits - 1
+    total = int(ends[-1]) if n else 0
+    buf = np.zeros((total + 3 * _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
+    buf[starts + digits] = 10
+    place = starts + digits - 1  # the last digit of each, moving left
+    left = np.arange(n)
+    while left.size:
+        buf[place[left]] = (v[left] % np.uint64(10)).astype(np.uint8) + 48
+        v[left] //= np.uint64(10)
+        place[left] -= 1
+        left = left[v[left] > 0]
+    return buf, starts, digits

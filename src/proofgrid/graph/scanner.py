@@ -27,7 +27,7 @@ import codecs
 import os
 import stat
 import sys
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -359,9 +359,17 @@ def _index_type(size: int) -> type[np.integer[Any]]:
 
 
 def _scans(
-    buf: npt.NDArray[np.uint8], size: int, source: str, *, narrow: bool = True
-) -> Generator[tuple[int, _Scan], None, None]:
-    """``(first line, scan)`` of each chunk in file order (``narrow``: see :func:`_scan`).
+    buf: npt.NDArray[np.uint8],
+    size: int,
+    source: str,
+    *,
+    narrow: bool = True,
+    lo: int = 0,
+    line_base: int = 0,
+) -> Generator[tuple[int, _Scan, int], None, None]:
+    """``(first line, scan, end)`` of each chunk of ``buf[lo:size]`` in file order
+    (``narrow``: see :func:`_scan`; ``end``: the chunk's end offset; ``line_base``:
+    the lines before ``lo``).
 
     Chunks are scanned on up to ``_THREADS`` threads (numpy releases the GIL in
     its array loops); a chunk whose scan fails is scanned again in order, so
@@ -369,18 +377,18 @@ def _scans(
     """
     arr = buf[:size]
     spans: list[tuple[int, int, bool]] = []
-    pos = 0
+    pos = lo
     while pos < size:
         end, long_line = _chunk_end(arr, pos)
         spans.append((pos, end, long_line))
         pos = end
-    line0 = 0
-    chunk = min(_CHUNK, size)
+    line0 = line_base
+    chunk = max(1, min(_CHUNK, size - lo))
     if len(spans) < 2 or _THREADS < 2:
         scratch = _Scratch.of(chunk)
         for span in spans:
             got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow)
-            yield line0, got
+            yield line0, got, span[1]
             line0 += got[3]
         return
     import threading  # noqa: PLC0415 (big inputs only)
@@ -417,7 +425,7 @@ def _scans(
             tried = window.popleft().result()
             # A failed chunk again, to raise with the line counted from the file's start.
             got = tried or _scan(buf, span, line0, source, scratch=own_scratch(), narrow=narrow)
-            yield line0, got
+            yield line0, got, span[1]
             line0 += got[3]
     finally:  # after an error, the chunks not yet started are dropped
         pool.shutdown(wait=True, cancel_futures=True)
@@ -437,12 +445,22 @@ def _tokenize(
     The first error in file order is reported, as ``source:LINE: reason``.
     O(size) time; memory beyond the token arrays O(chunk) per thread.
     """
-    itype = _index_type(buf.size)
+    tokens, line0 = _collect(_scans(buf, size, source), source, costs=costs)
+    return tokens(line0 + (1 if size and buf[size - 1] != 10 else 0))
+
+
+def _collect(
+    scans: Iterable[tuple[int, _Scan, int]], source: str, *, costs: bool
+) -> tuple[Callable[[int], _Tokens], int]:
+    """The tokens of ``scans`` checked line by line as in :func:`_tokenize` (the first
+    error in file order is raised as soon as its chunk is reached), and the number
+    of newlines seen; the tokens are made by the function returned, given the
+    number of lines. O(tokens)."""
     parts: list[tuple[IntArray, ...]] = []
     paired: list[npt.NDArray[np.bool_]] = []
     values: list[npt.NDArray[np.int64]] | None = []
     line0 = 0
-    for line0, (starts, lengths, counts, nnl, chunk_values) in _scans(buf, size, source):
+    for line0, (starts, lengths, counts, nnl, chunk_values), _end in scans:
         bad = (counts != 0) & (counts != 2) if costs else counts > 2
         if bad.any():
             k = int(np.argmax(bad))
@@ -456,26 +474,31 @@ def _tokenize(
             )
             kept: list[IntArray] = [starts, lengths]
             if costs:
-                kept.append(np.repeat(np.arange(line0, line0 + counts.size, dtype=itype), counts))
+                kept.append(
+                    np.repeat(np.arange(line0, line0 + counts.size, dtype=starts.dtype), counts)
+                )
             parts.append(tuple(kept))
         if values is not None and chunk_values is not None:
             values.append(chunk_values)
         else:
             values = None
         line0 += nnl
-    nlines = line0 + (1 if size and buf[size - 1] != 10 else 0)
-    empty: IntArray = np.zeros(0, dtype=itype)
-    cols: list[IntArray] = (
-        [np.concatenate(c) for c in zip(*parts, strict=True)] if parts else [empty] * 3
-    )
-    return _Tokens(
-        starts=cols[0],
-        lengths=cols[1],
-        paired=np.concatenate(paired) if paired else np.zeros(0, dtype=bool),
-        lines=cols[2] if costs else None,
-        nlines=nlines,
-        values=np.concatenate(values) if values else None,
-    )
+
+    def tokens(nlines: int) -> _Tokens:
+        empty: IntArray = np.zeros(0, dtype=np.int32)
+        cols: list[IntArray] = (
+            [np.concatenate(c) for c in zip(*parts, strict=True)] if parts else [empty] * 3
+        )
+        return _Tokens(
+            starts=cols[0],
+            lengths=cols[1],
+            paired=np.concatenate(paired) if paired else np.zeros(0, dtype=bool),
+            lines=cols[2] if costs else None,
+            nlines=nlines,
+            values=np.concatenate(values) if values else None,
+        )
+
+    return tokens, line0
 
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -583,3 +606,107 @@ def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
         raise EdgeListError(f"{path}: is a directory, not {article} {what}") from None
     except OSError as exc:
         raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+
+
+class _TextStream:
+    """A binary stream read a piece at a time, each piece's whole lines scanned as it arrives.
+
+    :meth:`scans` yields ``(first line, scan, end)`` as :func:`_scans` does, the
+    last partial line of each piece carried into the next, so a bad line
+    (control character, invalid UTF-8, too many fields) is reported once its
+    piece (``_CHUNK * _READ`` bytes) is read, with its line. A line that does not
+    end within a piece is checked for control characters as it grows, so binary
+    input (``/dev/zero``) is refused in O(piece) memory.
+
+    ``keep``: the whole text stays in :attr:`buf` (scan positions index it); else
+    :attr:`buf` holds only the current piece and its carried line, so the text is
+    never resident and only the values of the scans (integers) may be used.
+    After the scans, :attr:`size` is the text's length and :attr:`lines` its
+    number of lines. O(size) time; memory O(piece) plus the kept text.
+    """
+
+    def __init__(self, fh: Any, source: str, size: int | None, *, keep: bool) -> None:
+        self.fh, self.source, self.keep = fh, source, keep
+        self.buf = _alloc(size if keep and size is not None else 0)
+        self.size = 0  # bytes of text read so far (in the stream)
+        self.scanned = 0  # bytes of text scanned so far (in the stream)
+        self.lines = 0  # newlines in the scanned text
+        self._base = 0  # stream offset of buf[0]
+        self._last = 10  # the last byte read (a newline: no partial line)
+
+    def _room(self, need: int) -> None:
+        """Make ``buf`` hold ``need`` bytes from its start (kept text doubles; a piece
+        buffer is replaced, the carried bytes copied)."""
+        if need + 2 * 8 <= self.buf.size:
+            return
+        size = max(need, 2 * (self.buf.size - 3 * 8)) if self.keep else need
+        fresh = _alloc(size)
+        held = self.size - self._base
+        fresh[:held] = self.buf[:held]
+        self.buf = fresh
+
+    def _read(self, step: int) -> int:
+        """Read up to ``step`` more bytes into ``buf``; the number read (0: end)."""
+        held = self.size - self._base
+        self._room(held + step)
+        readinto = getattr(self.fh, "readinto", None)
+        if readinto is not None:
+            got = int(readinto(self.buf.data[held : held + step]) or 0)
+        else:
+            piece = self.fh.read(step)
+            got = len(piece)
+            self.buf[held : held + got] = np.frombuffer(piece, dtype=np.uint8)
+        if self.size == 0 and got:
+            _unmark(self.buf, got, self.source)
+        self.size += got
+        if got:
+            self._last = int(self.buf[held + got - 1])
+        return got
+
+    def _drop_scanned(self) -> None:
+        """Without ``keep``: move the unscanned tail to the start of a fresh piece buffer."""
+        if self.keep or self.scanned == self._base:
+            return
+        tail = self.size - self.scanned
+        fresh = _alloc(max(tail, _CHUNK * _READ))
+        fresh[:tail] = self.buf[self.scanned - self._base : self.size - self._base]
+        self.buf, self._base = fresh, self.scanned
+
+    def scans(self, *, narrow: bool = True) -> Generator[tuple[int, _Scan, int], None, None]:
+        """The scans of the stream's chunks in file order (positions index :attr:`buf`)."""
+        step = _CHUNK * _READ
+        while True:
+            self._drop_scanned()
+            got = self._read(step)
+            lo = self.scanned - self._base
+            hi = self.size - self._base
+            if got:
+                cut = self.buf[lo:hi].tobytes().rfind(b"\n")
+                if cut < 0:  # no line ends in this piece: check it for binary data, read on
+                    piece = self.buf[hi - got : hi]
+                    at = _control_at(piece)
+                    if at >= 0:
+                        line = self.lines + 1
+                        raise EdgeListError(
+                            f"{self.source}:{line}: control character"
+                            f" 0x{int(piece[at]):02x} (not a text edge list?)"
+                        )
+                    continue
+                end = lo + cut + 1
+            else:
+                end = hi
+            if end > lo:
+                for line0, scan, stop in _scans(
+                    self.buf, end, self.source, narrow=narrow, lo=lo, line_base=self.lines
+                ):
+                    self.scanned = self._base + stop
+                    yield line0, scan, stop
+                    self.lines = line0 + scan[3]
+            self.scanned = self._base + end
+            if not got:
+                return
+
+    @property
+    def nlines(self) -> int:
+        """Lines of the text scanned (a last line without a newline counts)."""
+        return self.lines + (0 if self._last == 10 else 1)
