@@ -53,9 +53,13 @@ memory. Tokens are then *keyed*:
   with its class representative, falling back to an exact dictionary if a
   hash collision ever merged two names. A few tokens (``_SMALL``) go straight to that dictionary.
 
+Files and streams are read a piece at a time (:class:`.scanner._TextStream`),
+each piece's whole lines scanned as it arrives, so a bad line is reported once
+its piece is read. On the integer path the text is never resident (names are
+kept as values); the general path keeps the text, whose byte spans are the names.
 Total work is O(file size) (at most two passes); memory beyond the token arrays
-(on the integer path, only the edges and the name table) and the file's own
-buffer is O(chunk) per thread, plus the integer path's table of values.
+(on the integer path, only the edges and the name table) is O(piece) plus
+O(chunk) per thread, plus the integer path's table of values.
 """
 
 from __future__ import annotations
