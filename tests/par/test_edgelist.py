@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import edgelist
+from proofgrid.graph import edgelist, namekeys, scanner
 from proofgrid.graph.edgelist import EdgeListError, parse_costs, parse_edgelist, read_edgelist
 
 _SPLIT = re.compile(r"[ \t\r\v\f,]+")
@@ -112,12 +112,12 @@ def test_reader_matches_line_by_line_oracle(text: str) -> None:
 def test_small_chunks_give_the_same_answer(text: str, chunk: int) -> None:
     """Chunk boundaries (and lines longer than a chunk) change nothing, errors included."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(edgelist, "_CHUNK", chunk)
+        mp.setattr(scanner, "_CHUNK", chunk)
         assert_reads_like_reference(text)
 
 
 def test_chunked_errors_report_global_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edgelist, "_CHUNK", 10)
+    monkeypatch.setattr(scanner, "_CHUNK", 10)
     body = "".join(f"node{i} node{i + 1}\n" for i in range(100))
     for bad, message in [
         (b"a\x01b\n", r"^f:101: control character 0x01"),
@@ -128,7 +128,7 @@ def test_chunked_errors_report_global_lines(monkeypatch: pytest.MonkeyPatch) -> 
             parse_edgelist(body.encode() + bad, "f")
 
 
-_real_keys = edgelist._keys
+_real_keys = namekeys._keys
 
 
 def colliding_keys(buf: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
@@ -142,8 +142,8 @@ def test_hash_collisions_fall_back_to_exact(text: str) -> None:
     """With every long name keyed alike, verification must catch the collisions."""
     names, edges = reference(text)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(edgelist, "_keys", colliding_keys)
-        mp.setattr(edgelist, "_SMALL", 0)  # hash even a few names
+        mp.setattr(namekeys, "_keys", colliding_keys)
+        mp.setattr(namekeys, "_SMALL", 0)  # hash even a few names
         g = parse_edgelist(text.encode())
     assert [g.name(v) for v in range(g.n)] == names
     assert edges_of(g) == edges
@@ -151,15 +151,15 @@ def test_hash_collisions_fall_back_to_exact(text: str) -> None:
 
 def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     called = []
-    real = edgelist._exact_codes
+    real = namekeys._exact_codes
 
     def spy(*args: object) -> object:
         called.append(1)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(edgelist, "_exact_codes", spy)
-    monkeypatch.setattr(edgelist, "_keys", colliding_keys)
-    monkeypatch.setattr(edgelist, "_SMALL", 0)
+    monkeypatch.setattr(namekeys, "_exact_codes", spy)
+    monkeypatch.setattr(namekeys, "_keys", colliding_keys)
+    monkeypatch.setattr(namekeys, "_SMALL", 0)
     g = parse_edgelist(b"longname_one longname_two\nlongname_two longname_one\n")
     assert called and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from proofgrid.cli import main
-from proofgrid.graph import edgelist
+from proofgrid.graph import edgelist, namekeys, scanner
 from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
 from proofgrid.graph.intcodes import IntegerCoder
 from tests.par.test_edgelist import assert_reads_like_reference, edges_of, reference
@@ -26,13 +26,13 @@ from tests.par.test_edgelist import assert_reads_like_reference, edges_of, refer
 
 def _count_words(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = edgelist._words
+    real = namekeys._words
 
     def counted(*args: object) -> object:
         calls.append(1)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(edgelist, "_words", counted)
+    monkeypatch.setattr(namekeys, "_words", counted)
     return calls
 
 
@@ -40,7 +40,7 @@ def test_a_long_name_costs_a_bounded_number_of_vector_steps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Keying a 1 MB name took one vectorised step per 8 bytes (8.6 s); now a few."""
-    monkeypatch.setattr(edgelist, "_SMALL", 0, raising=False)  # hash, as for a big file
+    monkeypatch.setattr(namekeys, "_SMALL", 0, raising=False)  # hash, as for a big file
     calls = _count_words(monkeypatch)
     big = b"n" * 1_000_000
     data = big + b" " + big[:-1] + b"m\n" + big + b" x\n"
@@ -55,7 +55,7 @@ def test_a_line_of_a_million_fields_is_refused_in_bounded_memory(
 ) -> None:
     """Refusing such a line took 38x the file; now the buffer plus a few chunks."""
     chunk = 1 << 16
-    monkeypatch.setattr(edgelist, "_CHUNK", chunk)
+    monkeypatch.setattr(scanner, "_CHUNK", chunk)
     data = b"a b\n" + b"x " * 1_000_000 + b"\nc d\n"
     tracemalloc.start()
     try:
@@ -71,7 +71,7 @@ def test_long_lines_read_in_pieces_agree_with_whole_reading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A line longer than a chunk: its fields, split anywhere between pieces, are exact."""
-    monkeypatch.setattr(edgelist, "_CHUNK", 7)
+    monkeypatch.setattr(scanner, "_CHUNK", 7)
     text = "a,b\n" + "  long_name_one \t  long_name_two  # c, d e\n" + "é" * 9 + "\nb a"
     names, edges = reference(text)
     g = parse_edgelist(text.encode(), "f")
@@ -104,8 +104,8 @@ def test_integer_names_match_the_oracle(text: str, chunk: int, hashed: bool) -> 
     """Plain integers are keyed by value, exactly; ``007`` and ``7`` stay two names."""
     names, edges = reference(text)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(edgelist, "_CHUNK", chunk)
-        mp.setattr(edgelist, "_SMALL", 0 if hashed else 1 << 12, raising=False)
+        mp.setattr(scanner, "_CHUNK", chunk)
+        mp.setattr(namekeys, "_SMALL", 0 if hashed else 1 << 12, raising=False)
         g = parse_edgelist(text.encode(), "f")
     assert [g.name(v) for v in range(g.n)] == names
     assert edges_of(g) == edges
@@ -143,8 +143,8 @@ def test_a_file_that_turns_non_integer_late_is_read_again_exactly(
 ) -> None:
     """Many chunks of plain integers on two threads, then ``007``: the fast path
     gives up at that chunk and the general path reads the whole file."""
-    monkeypatch.setattr(edgelist, "_CHUNK", 64)
-    monkeypatch.setattr(edgelist, "_THREADS", 2)
+    monkeypatch.setattr(scanner, "_CHUNK", 64)
+    monkeypatch.setattr(scanner, "_THREADS", 2)
     taken = _spy_plain(monkeypatch)
     rng = np.random.default_rng(5)
     body = "".join(f"{a} {b}\n" for a, b in rng.integers(0, 300, (400, 2)).tolist())
@@ -187,7 +187,7 @@ def test_integer_codes_match_a_dictionary(count: int, top: int) -> None:
     values = np.random.default_rng(count * 7 + top).integers(0, top, count, dtype=np.int64)
     seen: dict[int, int] = {}
     want = [seen.setdefault(v, len(seen)) for v in values.tolist()]
-    codes, first = edgelist._integer_codes(values)
+    codes, first = namekeys._integer_codes(values)
     assert codes.tolist() == want
     assert first.tolist() == [want.index(k) for k in range(len(seen))]
 
@@ -261,7 +261,7 @@ def test_every_short_file_matches_the_oracle(monkeypatch: pytest.MonkeyPatch) ->
     names, edges, line count and the line of an error."""
     alphabet = ["a", "b", "1", " ", "\n", "#"]
     for chunk in (1 << 20, 3):
-        monkeypatch.setattr(edgelist, "_CHUNK", chunk)
+        monkeypatch.setattr(scanner, "_CHUNK", chunk)
         for size in range(1, 5):
             for letters in itertools.product(alphabet, repeat=size):
                 assert_reads_like_reference("".join(letters))

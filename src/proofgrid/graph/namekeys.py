@@ -1,0 +1,336 @@
+"""Exact 64-bit keys and first-appearance codes of names (byte spans of a buffer).
+
+The keying half of :mod:`proofgrid.graph.edgelist` (the scanning half is
+:mod:`proofgrid.graph.scanner`): given the starts and lengths of the tokens of a
+padded buffer, give every distinct name a code ``0 .. n-1`` in order of first
+appearance, exactly (names are compared byte for byte).
+
+Method
+------
+* Plain integers (digits, no leading zero, at most 16) are parsed eight digits
+  at a time (SWAR, one unaligned word load per name, :func:`_plain_integers`)
+  and coded by value (:class:`~proofgrid.graph.intcodes.IntegerCoder` when
+  dense, else hashed: :func:`_integer_codes`).
+* Otherwise a token of at most 8 bytes is its own little-endian 64-bit word
+  (exact, since names contain no NUL) mixed by the SplitMix64 finaliser (a
+  bijection); a longer one is hashed eight bytes at a time with the same
+  finaliser, one by one with BLAKE2b past ``_LONG`` bytes, so a huge name costs
+  O(its length). Keys are factorised by :func:`proofgrid.graph.keying.factorize`
+  and every long token is compared byte for byte with its class representative
+  (:func:`_same_bytes`), falling back to an exact dictionary
+  (:func:`_exact_codes`) if a hash collision ever merged two names. At most
+  ``_SMALL`` tokens go straight to that dictionary.
+
+O(bytes of the names) expected time; memory O(tokens).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from proofgrid.graph.intcodes import IntegerCoder
+from proofgrid.graph.keying import factorize
+
+IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
+
+_WORD = 8  # bytes per key word
+# _LOWMASK[k] keeps the low k bytes of a little-endian word.
+_LOWMASK = np.array([(1 << (8 * k)) - 1 for k in range(_WORD)] + [(1 << 64) - 1], dtype=np.uint64)
+_LONG = 256  # tokens longer than this are hashed and compared one at a time (see _keys)
+
+
+def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64 finaliser on a uint64 array, in place (wrapping; a bijection)."""
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def _raw_words(buf: npt.NDArray[np.uint8], starts: IntArray) -> npt.NDArray[np.uint64]:
+    """The 8 bytes at each start as little-endian words (bytes past a name included).
+
+    Two aligned word loads and shifts per start (``buf`` from :func:`_alloc`, so
+    the padding covers the second word); about twice as fast as one gather from
+    a byte-strided view, whose unaligned elements numpy copies one by one.
+    """
+    view = buf.view("<u8")
+    q = starts >> 3
+    r = (starts & 7).astype(np.uint64)
+    r <<= np.uint64(3)
+    lo: npt.NDArray[np.uint64] = view[q]
+    lo >>= r
+    q += 1
+    hi = view[q]
+    r >>= np.uint64(1)
+    np.subtract(np.uint64(32), r, out=r)  # two shifts of 32 - r/2: never 64 at once
+    hi <<= r
+    hi <<= r
+    lo |= hi
+    return lo
+
+
+def _words(
+    buf: npt.NDArray[np.uint8], starts: IntArray, remaining: IntArray
+) -> npt.NDArray[np.uint64]:
+    """The 8 bytes at each start as little-endian words, masked to ``remaining``."""
+    words = _raw_words(buf, starts)
+    words &= _LOWMASK[np.minimum(remaining, _WORD)]
+    return words
+
+
+_BATCH = 1 << 18  # tokens per keying step: the buffer bytes they touch stay in cache
+
+
+def _keys(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.uint64]:
+    """64-bit keys of spans (:func:`_batch_keys`), ``_BATCH`` spans at a time."""
+    out = np.empty(starts.size, dtype=np.uint64)
+    for i in range(0, starts.size, _BATCH):
+        out[i : i + _BATCH] = _batch_keys(buf, starts[i : i + _BATCH], lengths[i : i + _BATCH])
+    return out
+
+
+def _batch_keys(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.uint64]:
+    """64-bit key of each span: a span of at most 8 bytes is its own word (mixed by a
+    bijection, so exact: names contain no NUL), a longer one a hash of its length
+    and all its bytes. Equal spans always get equal keys; the converse is verified
+    by :func:`_codes`.
+
+    Spans of up to ``_LONG`` bytes are hashed a word at a time across all of them
+    at once (at most ``_LONG / 8`` vector steps); longer ones one by one with
+    BLAKE2b, at most ``size / _LONG`` of them, so the work stays O(bytes) whatever
+    the lengths.
+    """
+    keys = _mix(_words(buf, starts, lengths))
+    long_ = np.flatnonzero(lengths > _WORD)
+    if long_.size:
+        ls, ll = starts[long_], lengths[long_]
+        h = _mix(ll.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
+        active = np.flatnonzero(ll <= _LONG)
+        offset = 0
+        while active.size:
+            h[active] = _mix(h[active] ^ _words(buf, ls[active] + offset, ll[active] - offset))
+            offset += _WORD
+            active = active[ll[active] > offset]
+        huge = np.flatnonzero(ll > _LONG)
+        if huge.size:
+            view = memoryview(buf)  # type: ignore[arg-type]
+            digests = [
+                hashlib.blake2b(view[s : s + n], digest_size=8).digest()
+                for s, n in zip(ls[huge].tolist(), ll[huge].tolist(), strict=True)
+            ]
+            h[huge] = np.frombuffer(b"".join(digests), dtype="<u8")
+        keys[long_] = h
+    return keys
+
+
+def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: IntArray) -> bool:
+    """Whether spans ``a[i]`` and ``b[i]`` (both of ``lengths[i]`` bytes) are all equal.
+
+    Word by word across all spans of up to ``_LONG`` bytes, then the longer ones
+    one by one (as in :func:`_keys`); O(bytes compared)."""
+    huge = lengths > _LONG
+    active = np.flatnonzero(~huge)
+    offset = 0
+    while active.size:
+        rem = lengths[active] - offset
+        if not np.array_equal(
+            _words(buf, a[active] + offset, rem), _words(buf, b[active] + offset, rem)
+        ):
+            return False
+        offset += _WORD
+        active = active[lengths[active] > offset]
+    return all(
+        s == t or np.array_equal(buf[s : s + n], buf[t : t + n])
+        for s, t, n in zip(a[huge].tolist(), b[huge].tolist(), lengths[huge].tolist(), strict=True)
+    )
+
+
+_POW10 = np.array([10**k for k in range(_WORD + 1)], dtype=np.uint64)
+_INT_DIGITS = 2 * _WORD  # the integer fast path takes names of up to 16 digits
+
+
+def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArray[np.uint64]:
+    """Value of the ``lengths[i]`` (1 to 8) ASCII digits in the low bytes of each word,
+    computed in place in ``words`` (which is returned).
+
+    The digits are right-aligned (any bytes past them are shifted out, the bytes
+    shifted in are leading zeros), then pairs, quads and octets are combined by
+    three multiply-shift steps (SWAR), without temporaries."""
+    v = words
+    v &= np.uint64(0x0F0F0F0F0F0F0F0F)
+    v <<= ((_WORD - lengths) * 8).astype(np.uint64)
+    v *= np.uint64(2561)
+    v >>= np.uint64(8)
+    v &= np.uint64(0x00FF00FF00FF00FF)
+    v *= np.uint64(6553601)
+    v >>= np.uint64(16)
+    v &= np.uint64(0x0000FFFF0000FFFF)
+    v *= np.uint64(42949672960001)
+    v >>= np.uint64(32)
+    return v
+
+
+def _plain_integers(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.int64] | None:
+    """:func:`_batch_integers` over all-digit tokens, ``_BATCH`` at a time (None: not all
+    plain)."""
+    if starts.size and int(lengths.max()) > _INT_DIGITS:
+        return None
+    if starts.size <= _BATCH:  # one batch (every chunk of a file): no copy
+        return _batch_integers(buf, starts, lengths)
+    out = np.empty(starts.size, dtype=np.int64)
+    for i in range(0, starts.size, _BATCH):
+        values = _batch_integers(buf, starts[i : i + _BATCH], lengths[i : i + _BATCH])
+        if values is None:
+            return None
+        out[i : i + _BATCH] = values
+    return out
+
+
+def _batch_integers(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.int64] | None:
+    """The values of tokens made of ASCII digits if every one is a plain integer, else None.
+
+    Plain: 1 to 16 digits and no leading zero (``0`` itself is plain), so distinct
+    names have distinct values (``007`` is not plain: the whole file then goes by
+    the general path, where ``007`` and ``7`` are different names). O(tokens),
+    vectorised.
+    """
+    words = _raw_words(buf, starts)  # _digits_value shifts out the bytes past each name
+    first = words.view(np.uint8)[::_WORD]  # each name's first byte (little-endian words)
+    if ((first == 48) & (lengths > 1)).any():
+        return None  # a leading zero
+    values = _digits_value(words, np.minimum(lengths, _WORD))
+    wide = np.flatnonzero(lengths > _WORD)
+    if wide.size:
+        rest = lengths[wide] - _WORD
+        tail = _words(buf, starts[wide] + _WORD, rest)
+        values[wide] = values[wide] * _POW10[rest] + _digits_value(tail, rest)
+    return values.view(np.int64)
+
+
+def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
+    """Exact first-appearance codes of non-negative integers, and the index of
+    each code's first occurrence.
+
+    When the values are dense (below twice their count, plus a little), by the
+    table indexed by value of :class:`~proofgrid.graph.intcodes.IntegerCoder`,
+    O(tokens + max value); otherwise by a dictionary (a few) or the hash table
+    of :func:`~proofgrid.graph.keying.factorize`.
+    """
+    count = values.size
+    dense = IntegerCoder().add(values, 2 * count + (1 << 16))
+    if dense is not None:
+        return dense
+    if count <= _SMALL:
+        seen: dict[int, int] = {}
+        out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
+        return out, _first_positions(out)
+    factorized = factorize(_mix(values.astype(np.uint64)))  # a bijection: keys stay exact
+    return factorized, _first_positions(factorized)
+
+
+def _first_positions(codes: IntArray) -> IntArray:
+    """Index of the first occurrence of each code, for codes in first-appearance order."""
+    if codes.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    running = np.maximum.accumulate(codes)
+    new = np.empty(codes.size, dtype=bool)
+    new[0] = True
+    new[1:] = running[1:] > running[:-1]
+    return np.flatnonzero(new).astype(np.int64, copy=False)
+
+
+_SMALL = 1 << 12  # up to this many tokens, a dictionary keys them (no hashing set-up)
+
+
+def _codes(
+    buf: npt.NDArray[np.uint8],
+    starts: IntArray,
+    lengths: IntArray,
+    values: npt.NDArray[np.int64] | None = None,
+) -> tuple[IntArray, IntArray]:
+    """Exact codes of byte spans in first-appearance order, and the index of each
+    code's first span (so their number is its size).
+
+    Plain integers (their ``values`` given) go by :func:`_integer_codes`, a few
+    spans by a dictionary;
+    otherwise the spans' keys (:func:`_keys`) are factorised with keying's hash
+    table, then every span is checked against its class representative (length,
+    and bytes for spans over 8 bytes); if a hash collision merged two names, an
+    exact dictionary decides. O(bytes) expected.
+    """
+    if starts.size == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if values is not None:
+        return _integer_codes(values)
+    if starts.size <= _SMALL:
+        exact = _exact_codes(buf, starts, lengths)
+        return exact, _first_positions(exact)
+    codes: IntArray = factorize(_keys(buf, starts, lengths))
+    first = _first_positions(codes)
+    long_ = np.flatnonzero(lengths > _WORD)
+    if long_.size == 0:
+        return codes, first  # all keys are exact words: nothing to verify
+    rep = first[codes]  # each span's class representative
+    if not (
+        np.array_equal(lengths[rep], lengths)
+        and _same_bytes(buf, starts[long_], starts[rep[long_]], lengths[long_])
+    ):
+        exact = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
+        return exact, _first_positions(exact)
+    return codes, first
+
+
+def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
+    """Dictionary factorisation of byte spans (first-appearance order); slow, exact."""
+    raw = buf.tobytes()
+    seen: dict[bytes, int] = {}
+    out = np.empty(starts.size, dtype=np.int64)
+    for i, (s, n) in enumerate(zip(starts.tolist(), lengths.tolist(), strict=True)):
+        out[i] = seen.setdefault(raw[s : s + n], len(seen))
+    return out
+
+
+def _integer_names(
+    values: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
+    """The decimal text of non-negative integers, one a line, in a padded buffer
+    (as a scanned file's names are), and each one's start and length.
+
+    So the integer path keeps its names as values and the file's text need not
+    stay resident. One vectorised pass per digit (at most 16); O(n) memory.
+    """
+    n = values.size
+    v = values.astype(np.uint64)
+    digits = np.ones(n, dtype=np.int64)
+    rest = v // np.uint64(10)
+    while n and bool(rest.any()):
+        digits += rest > 0
+        rest //= np.uint64(10)
+    ends = np.cumsum(digits + 1)
+    starts = ends - digits - 1
+    total = int(ends[-1]) if n else 0
+    buf = np.zeros((total + 3 * _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
+    buf[starts + digits] = 10
+    place = starts + digits - 1  # the last digit of each, moving left
+    left = np.arange(n)
+    while left.size:
+        buf[place[left]] = (v[left] % np.uint64(10)).astype(np.uint8) + 48
+        v[left] //= np.uint64(10)
+        place[left] -= 1
+        left = left[v[left] > 0]
+    return buf, starts, digits
