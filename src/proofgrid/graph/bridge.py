@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph import edgelist, sparse
+from proofgrid.graph import edgelist, namekeys, scanner, sparse
 
 if TYPE_CHECKING:
     from proofgrid.graph.sources import Source
@@ -90,12 +90,12 @@ def key_spans(
     table's names are keyed exactly as a text file's. ``buf`` is zero-padded
     (:func:`padded`). O(bytes) expected.
     """
-    return edgelist._codes(buf, starts, lengths)
+    return namekeys._codes(buf, starts, lengths)
 
 
 def padded(size: int) -> npt.NDArray[np.uint8]:
     """A zeroed byte buffer for ``size`` bytes with the padding :func:`key_spans` reads."""
-    return edgelist._alloc(size)
+    return scanner._alloc(size)
 
 
 def read_text_costs(src: Source, graph: edgelist.EdgeList) -> edgelist.CostTable:
