@@ -29,10 +29,10 @@ from proofgrid.kirchhoff.board import is_solution
 from proofgrid.kirchhoff.codec import decode_board, decode_params
 from proofgrid.server import create_app
 from proofgrid.server.api import FOREVER, NO_STORE, TODAY, TOO_OPEN
+from proofgrid.server.live import live_server
 from proofgrid.server.pool import PoolSettings
 from tests.pins.make_pins import run_cli
 from tests.web import pool_jobs
-from tests.web.live import live_server
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN_BOARDS = (
