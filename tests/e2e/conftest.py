@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.browser import CHROMIUM, CHROMIUM_ARGS
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, api  # noqa: F401 -- the e2e tests import api from here
 
 from proofgrid.server.live import live_server
 
