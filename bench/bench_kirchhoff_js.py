@@ -33,16 +33,15 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from proofgrid.kirchhoff.board import Board, Mark, Position, mark_mask
+from proofgrid.kirchhoff.codec import encode_board, encode_params, presets
+from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.hint import hint
+from proofgrid.kirchhoff.local import propagate
+from proofgrid.kirchhoff.relax import relax
+from proofgrid.rng import SplitMix64
 
-from proofgrid.kirchhoff.board import Board, Mark, Position, mark_mask  # noqa: E402
-from proofgrid.kirchhoff.codec import encode_board, encode_params, presets  # noqa: E402
-from proofgrid.kirchhoff.generate import generate_board  # noqa: E402
-from proofgrid.kirchhoff.hint import hint  # noqa: E402
-from proofgrid.kirchhoff.local import propagate  # noqa: E402
-from proofgrid.kirchhoff.relax import relax  # noqa: E402
-from proofgrid.rng import SplitMix64  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 PRESETS = ("easy", "medium", "hard", "expert", "giant")
 

@@ -26,25 +26,22 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from browser import CHROMIUM, CHROMIUM_ARGS
+from proofgrid.kirchhoff.board import Mark, Position
+from proofgrid.kirchhoff.codec import parse_game_id, presets
+from proofgrid.kirchhoff.exact import first_solution
+from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.hint import hint
+from proofgrid.rng import SplitMix64
+from proofgrid.server.live import live_server
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.web.live import live_server  # noqa: E402
-
-from proofgrid.kirchhoff.board import Mark, Position  # noqa: E402
-from proofgrid.kirchhoff.codec import parse_game_id, presets  # noqa: E402
-from proofgrid.kirchhoff.exact import first_solution  # noqa: E402
-from proofgrid.kirchhoff.generate import generate_board  # noqa: E402
-from proofgrid.kirchhoff.hint import hint  # noqa: E402
-from proofgrid.rng import SplitMix64  # noqa: E402
 
 # In the page: a worker of our own (the page's workers are private to the
 # app), and a promise-style call that counts progress messages.

@@ -41,12 +41,10 @@ from typing import Any
 import uvicorn
 from playwright.sync_api import sync_playwright
 
+from browser import CHROMIUM, CHROMIUM_ARGS, api
+from proofgrid.server import bind, cache_tiers, create_app, load_site
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, api  # noqa: E402
-
-from proofgrid.server import bind, cache_tiers, create_app, load_site  # noqa: E402
 
 Scope = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Any, Any], Awaitable[None]]

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from proofgrid.rng import SplitMix64
+
 __all__ = [
     "ALPHABET",
     "FUZZ_CHARS",
@@ -30,6 +32,7 @@ __all__ = [
     "Json",
     "Node",
     "compare",
+    "corruptions",
     "js_error_type",
     "node_missing",
     "report",
@@ -42,6 +45,33 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 FUZZ_CHARS = [*ALPHABET, ":", "#", "x", "d", "f", " ", "\t", "\n", "é", "🎆", "٦", "\x1c", "\ufeff"]
 
 Json = Any
+
+
+def corruptions(
+    gid: str, rng: SplitMix64, variants: Callable[[str, SplitMix64], list[str]]
+) -> list[str]:
+    """One game ID and its near misses, for the codec category of either puzzle.
+
+    The ID itself, then one substituted, one deleted and one inserted board
+    character, a truncation, the board under each of the puzzle's own params
+    spellings (``variants(size, rng)``: swapped dimensions, unknown or
+    out-of-range options), padded upper case, and one Unicode trap. All draws
+    come from ``rng`` in this order, so a seed gives the same list in any run.
+    """
+    size, desc = gid.split(":", 1)
+    i = rng.below(len(desc))
+    ch = ALPHABET[rng.below(64)]
+    cut = rng.below(len(desc) + 1)
+    return [
+        gid,
+        f"{size}:{desc[:i]}{ch}{desc[i + 1 :]}",
+        f"{size}:{desc[:i]}{desc[i + 1 :]}",
+        f"{size}:{desc[:i]}{ch}{desc[i:]}",
+        f"{size}:{desc[:cut]}",
+        *(f"{params}:{desc}" for params in variants(size, rng)),
+        f"  {size.upper()}:{desc}\n",
+        f"{size}:{desc[:i]}{FUZZ_CHARS[rng.below(len(FUZZ_CHARS))]}{desc[i + 1 :]}",
+    ]
 
 
 @dataclass

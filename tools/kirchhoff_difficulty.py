@@ -25,18 +25,16 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from proofgrid.kirchhoff.board import ClueKind, Mark, Position
+from proofgrid.kirchhoff.codec import presets
+from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.hint import HintKind, hint
 
-from proofgrid.kirchhoff.board import ClueKind, Mark, Position  # noqa: E402
-from proofgrid.kirchhoff.codec import presets  # noqa: E402
-from proofgrid.kirchhoff.generate import generate_board  # noqa: E402
-from proofgrid.kirchhoff.hint import HintKind, hint  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 PRESETS = ("easy", "medium", "hard")
 RESULTS = ROOT / "bench" / "results" / "kirchhoff-difficulty.jsonl"

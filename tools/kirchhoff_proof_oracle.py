@@ -34,15 +34,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from proofgrid.kirchhoff.board import Board, Mark, Position
+from proofgrid.kirchhoff.codec import presets
+from proofgrid.kirchhoff.daily import LAUNCH, daily
+from proofgrid.kirchhoff.generate import generate_board
+from proofgrid.kirchhoff.hint import HintKind, hint
+from proofgrid.rng import SplitMix64, seed_from_text
 
-from proofgrid.kirchhoff.board import Board, Mark, Position  # noqa: E402
-from proofgrid.kirchhoff.codec import presets  # noqa: E402
-from proofgrid.kirchhoff.daily import LAUNCH, daily  # noqa: E402
-from proofgrid.kirchhoff.generate import generate_board  # noqa: E402
-from proofgrid.kirchhoff.hint import HintKind, hint  # noqa: E402
-from proofgrid.rng import SplitMix64, seed_from_text  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 Case = tuple[str, str, Board, tuple[int, ...], int, int]
 """(label, kind, board, marks, last edge, budget)."""

@@ -22,6 +22,9 @@ SCRIPT = ROOT / "tools" / "crosscheck.py"
 
 
 def _load() -> ModuleType:
+    # `python tools/crosscheck.py` has tools/ on its path; loaded from a file here, it needs it too
+    if str(SCRIPT.parent) not in sys.path:
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("crosscheck", SCRIPT)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)

@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,20 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, api  # noqa: F401 -- the e2e tests import api from here
 
-from tests.web.live import live_server
+from proofgrid.server.live import live_server
 
-CHROMIUM = os.environ.get("PROOFGRID_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -138,19 +127,6 @@ def page(context: Any, errors: PageErrors) -> Iterator[Any]:
     errors.attach(p)
     yield p
     errors.check()
-
-
-def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    """Call the JSON API (the Python engine) directly."""
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        base.rstrip("/") + path,
-        data=data,
-        headers={"content-type": "application/json"} if data else {},
-        method="POST" if data else "GET",
-    )
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        return json.loads(resp.read())
 
 
 def cell_name(rc: list[int]) -> str:

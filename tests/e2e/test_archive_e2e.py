@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
 from tests.e2e.conftest import Board, fresh_page
 from tests.e2e.kirchhoff_page import PLAY
-from tests.web.live import live_server
 
 pytestmark = pytest.mark.slow
 

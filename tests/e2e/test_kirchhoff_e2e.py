@@ -33,6 +33,7 @@ from proofgrid.kirchhoff.moves import format_move, status
 from proofgrid.kirchhoff.proof import parse_node
 from proofgrid.puzzle import Status
 from proofgrid.server import load_site
+from proofgrid.server.live import live_server
 from tests.e2e import shell_page
 from tests.e2e.a11y import axe_violations, describe, h1_texts
 from tests.e2e.clock import pin_noon
@@ -51,7 +52,6 @@ from tests.e2e.kirchhoff_page import (
     draw_solution_arrows,
     fixed_id,
 )
-from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

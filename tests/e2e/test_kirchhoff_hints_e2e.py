@@ -4,7 +4,7 @@ The browser solves the daily by hints alone, walking every proof step by step
 and reading its sentences. Oracles: the Python engine called directly (the
 same hint, proof and sentences for the same position and last mark — so this
 is also a cross-language check of the worker's prover), and the independent
-checker ``tests/kirchhoff/proofcheck.py`` for every proof the browser shows
+checker ``tools/proofcheck.py`` for every proof the browser shows
 (``data-proof``, also ``window.__pgLastProof``), relevance included. With
 "mark obvious empties" on, the browser needs exactly the hints Python's loop
 (obvious empties, then a hint) needs. The worker's hint times (``data-hint-ms``)
@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from tools.proofcheck import check, clues_from_game_id
 
 from proofgrid.kirchhoff.board import Mark, Position
 from proofgrid.kirchhoff.daily import daily as k_daily
@@ -28,7 +29,6 @@ from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.proof import edge_name
 from tests.e2e.clock import pin_noon
 from tests.e2e.kirchhoff_page import ONE_MORE_MOVE, PLAY, KPage, fixed_id
-from tests.kirchhoff.proofcheck import check, clues_from_game_id
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 

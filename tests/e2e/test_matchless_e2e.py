@@ -15,6 +15,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
+from proofgrid.server.live import live_server
 from tests.e2e import shell_page
 from tests.e2e.a11y import axe_violations, h1_texts
 from tests.e2e.clock import pin_noon
@@ -35,7 +36,6 @@ from tests.e2e.matchless_page import (
     show,
     unfinishable_random_board,
 )
-from tests.web.live import live_server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

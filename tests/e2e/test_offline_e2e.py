@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from proofgrid.server.live import live_server
 from tests.e2e.a11y import ROUTES, open_route, page_problem
 from tests.e2e.conftest import ARTIFACTS, cached_paths, fresh_page, stamped_tiers
-from tests.web.live import live_server
 
 pytestmark = pytest.mark.slow
 

@@ -15,9 +15,9 @@ import pytest
 
 from proofgrid import registry
 from proofgrid.server import create_app
+from proofgrid.server.live import live_server
 from tests.e2e.conftest import fresh_page
 from tests.toy.entry import ENTRY
-from tests.web.live import live_server
 
 pytestmark = pytest.mark.slow
 

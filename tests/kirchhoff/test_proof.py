@@ -1,6 +1,6 @@
 """Proofs of hints and lost verdicts (issue 12).
 
-Oracles: the independent checker ``tests/kirchhoff/proofcheck.py`` (written
+Oracles: the independent checker ``tools/proofcheck.py`` (written
 from the issue text, sharing no code with the prover), the exact counter (a
 hinted state holds in every completion; lost only when there is none), brute
 force on tiny boards, and the generator's stored solution.
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from tools.proofcheck import Clues, check, clues_from_json
 
 from proofgrid import midend
 from proofgrid.kirchhoff.board import Board, ClueKind, Grade, Mark, Position, state_mark
@@ -27,7 +28,6 @@ from proofgrid.kirchhoff.local import propagate
 from proofgrid.kirchhoff.moves import execute_moves, format_move
 from proofgrid.kirchhoff.proof import edge_name, prove_hint, prove_lost
 from proofgrid.kirchhoff.verify import brute_force
-from tests.kirchhoff.proofcheck import Clues, check, clues_from_json
 from tests.strategies import kirchhoff_positions
 
 _STATE = {1: ">", 2: "<", 0: "x"}

@@ -1,6 +1,6 @@
 """Lost proofs end on small regions: every END region is connected and 1-minimal.
 
-Oracle: the independent checker ``tests/kirchhoff/proofcheck.py`` (it re-checks
+Oracle: the independent checker ``tools/proofcheck.py`` (it re-checks
 each proof, records every END region with the remaining states where it stands,
 and evaluates the region rule on each one-node-smaller set itself). Positions:
 random parts of a generated board's solution plus one wrong mark (lost, since
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tools.proofcheck import Dom, check, clues_from_game_id, removable_nodes
 
 from proofgrid import midend
 from proofgrid.kirchhoff.board import Board, Mark, Position
@@ -23,7 +24,6 @@ from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.moves import execute_moves
 from proofgrid.kirchhoff.proof import prove_lost
 from proofgrid.rng import SplitMix64, seed_from_text
-from tests.kirchhoff.proofcheck import Dom, check, clues_from_game_id, removable_nodes
 from tests.kirchhoff.test_proof import clues_of, marks_of
 
 

@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from tests.kirchhoff.proofcheck import STATES, Clues, ProofError, check, clues_from_game_id
+from tools.proofcheck import STATES, Clues, ProofError, check, clues_from_game_id
 
 Edge = tuple[int, int]
 Dom = dict[Edge, frozenset[str]]

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from tools.proofcheck import check, clues_from_json, hint_of_move
 
 from proofgrid.kirchhoff import verify
 from proofgrid.kirchhoff.board import Mark, Position
@@ -13,7 +14,6 @@ from proofgrid.kirchhoff.contract import board_fields
 from proofgrid.kirchhoff.exact import Count
 from proofgrid.kirchhoff.hint import Hint, HintKind
 from proofgrid.kirchhoff.moves import format_move
-from tests.kirchhoff.proofcheck import check, clues_from_json, hint_of_move
 
 
 def test_quick_verify_passes() -> None:
@@ -53,7 +53,7 @@ def test_every_proof_of_the_verification_suite_passes_the_independent_checker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 12: the verification suite's hints and lost verdicts, each re-checked by
-    tests/kirchhoff/proofcheck.py (written from the issue's text, no prover code)."""
+    tools/proofcheck.py (written from the issue's text, no prover code)."""
     real = verify.hint
     seen: list[tuple[Position, Hint]] = []
 

@@ -37,10 +37,10 @@ from proofgrid.kirchhoff.generate import forget, generate_board
 from proofgrid.kirchhoff.search import TooOpenError, is_open
 from proofgrid.server import create_app
 from proofgrid.server.api import FOREVER, NO_STORE, TODAY, TOO_LONG
+from proofgrid.server.live import live_server
 from proofgrid.server.pool import PoolSettings
 from tests.pins.make_pins import run_cli
 from tests.web import pool_jobs
-from tests.web.live import live_server
 
 #: The counted refusal of an open board, in the puzzle's own words.
 TOO_OPEN = TooOpenError().args[0]

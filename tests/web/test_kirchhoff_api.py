@@ -14,6 +14,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from tools.proofcheck import check, clues_from_json, hint_of_move
 
 from proofgrid.kirchhoff.baseline import branch_count
 from proofgrid.kirchhoff.board import ALL_STATES, Board, Mark, Position
@@ -21,7 +22,6 @@ from proofgrid.kirchhoff.codec import decode_board, presets
 from proofgrid.kirchhoff.daily import daily
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.moves import format_move, parse_move
-from tests.kirchhoff.proofcheck import check, clues_from_json, hint_of_move
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient

@@ -34,8 +34,8 @@ from proofgrid.server import (
     stamp_service_worker,
     write_site,
 )
+from proofgrid.server.live import live_server
 from proofgrid.server.site import builtin_registry_js
-from tests.web.live import live_server
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -67,7 +67,9 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
     besides ``--moves`` and ``--json``; its JSON is :func:`proofgrid.midend.hint_json`.
     """
     puzzle = cli.puzzle
-    presets = ", ".join(puzzle.presets())
+    # each preset with the params it stands for: a preset named "default" need not be the default
+    presets = ", ".join(f"{k} ({puzzle.encode_params(v)})" for k, v in puzzle.presets().items())
+    presets += f"; no preset: {puzzle.encode_params(puzzle.default_params())}"
     params_help = f"Params text, e.g. {puzzle.encode_params(puzzle.default_params())}."
     json_help = "Print the board and its proof as JSON."
 

@@ -99,7 +99,7 @@ class Kirchhoff(Puzzle[Params, Position]):
         "tasks": "proofgrid.kirchhoff.tasks",
         "draw": "proofgrid.kirchhoff.draw",
     }
-    #: Dailies start on the launch (2026-11-30), as Matchless's do (issue 14).
+    #: Dailies start on the launch (2026-11-30), as Matchless's do.
     daily_before_launch = False
 
     # --- params

@@ -3,7 +3,7 @@
 A hint is derived from the position alone — never from a stored answer — and
 is *sound*: the state it names holds in every completion of the position.
 Every hint and every lost verdict carries a ``proof`` in the JSON format of
-issue 12 (:mod:`proofgrid.kirchhoff.proof`, ``docs/proofs.md``) and its
+``docs/proofs.md`` (:mod:`proofgrid.kirchhoff.proof`) and its
 sentences (:mod:`proofgrid.kirchhoff.words`). The kind says which rules the
 proof needs:
 
@@ -110,7 +110,7 @@ class Hint:
     reason : str
         The headline: one plain sentence.
     proof : dict or None
-        The proof (issue 12's format), None when there is none (solved, none,
+        The proof (the format of ``docs/proofs.md``), None when there is none (solved, none,
         or beyond the prover's budget).
     words : tuple of str
         One sentence per step and end of the proof (nested ones indented).

@@ -342,7 +342,7 @@ def _hint_walk(
             bad = pos.with_mark(h.edge, Mark.CROSS if wrong == 0 else Mark(wrong))
             hb = hint(bad)
             rep.check(hb.kind is HintKind.LOST, f"wrong move not lost: {tag}")
-            # the lost proof (issue 12) must use the wrong mark: the others all agree
+            # the lost proof (docs/proofs.md) must use the wrong mark: the others all agree
             wrong_move = format_move(board, h.edge, bad.marks[h.edge])
             rep.check(
                 hb.proof is None or wrong_move in hb.proof["uses"],

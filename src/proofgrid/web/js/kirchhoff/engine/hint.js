@@ -2,9 +2,9 @@
 // and its sentences, mirroring src/proofgrid/kirchhoff/hint.py (headline and
 // words included, character for character). Derived from the position alone,
 // never from a stored answer, and sound: the state named holds in every
-// completion. Every hint and every lost verdict carries a `proof` in issue 12's
-// JSON format (proof.js) and its `words` (words.js). The kind says which rules
-// the proof needs:
+// completion. Every hint and every lost verdict carries a `proof` in the JSON
+// format of docs/proofs.md (proof.js) and its `words` (words.js). The kind
+// says which rules the proof needs:
 //   local  — cell steps only;
 //   region — cell and region steps (counting arrows around a group of cells);
 //   exact  — a refutation or split, or beyond the prover's budget the exact

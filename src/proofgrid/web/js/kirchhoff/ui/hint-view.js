@@ -1,4 +1,4 @@
-// HINT, drawn: the engine's hint carries a checkable proof (issue 12) and one
+// HINT, drawn: the engine's hint carries a checkable proof (docs/proofs.md) and one
 // plain sentence per step (engine/words.js). The first press shows the
 // headline and the first step's sentence and outlines the cells and edges that
 // step reads; further presses walk the proof step by step; the press after the

@@ -1,4 +1,9 @@
-"""A real uvicorn server on a free loopback port, in a thread (for raw-HTTP and browser tests)."""
+"""The site on a free loopback port, in a background thread of this process.
+
+What the raw-HTTP and browser tests and the browser benchmarks serve: the real
+application (:func:`proofgrid.server.create_app`) on a real uvicorn server, bound
+to ``127.0.0.1:0`` so that any number of them run side by side.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ from pathlib import Path
 
 import uvicorn
 
-from proofgrid.server import SecurityHeaders, bind, create_app
+from proofgrid.server.app import bind, create_app
+from proofgrid.server.middleware import SecurityHeaders
 
 
 @contextmanager
