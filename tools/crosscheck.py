@@ -106,8 +106,8 @@ from proofgrid.matchless.game import (  # noqa: E402
     parse_game_id,
     strike,
 )
-from proofgrid.matchless.hint import hint  # noqa: E402
 from proofgrid.matchless.generate import generate_board  # noqa: E402
+from proofgrid.matchless.hint import hint  # noqa: E402
 from proofgrid.matchless.params import Params  # noqa: E402
 from proofgrid.matchless.solve import Solution, myopic_matches, remaining_par, solve  # noqa: E402
 from proofgrid.puzzle import ProofgridError  # noqa: E402
