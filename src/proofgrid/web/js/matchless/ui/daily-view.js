@@ -41,7 +41,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     : null;
   const bannerBox = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
   const save = (view) => saveState(games, id, {
-    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, daily: true,
+    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won, daily: true,
   });
   const recorded = () => store.get(DAILY_KEY).records[dateISO];
   const view = new PlayView(engine, board, {
@@ -54,21 +54,24 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     // Asked only while today's result is still open: after it, the X-ray changes nothing.
     confirmXray: (v) => (recorded() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
     onXray: (v) => save(v),
+    hintsUsed: restored.hints,
+    onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
       const first = recorded();
-      return first ? replayVerdict(first, { score, par, xray: v.xrayUsed }) : null;
+      if (first) return replayVerdict(first, { score, par, xray: v.xrayUsed });
+      return v.hintsUsed ? `${resultWords({ score, par, hints: v.hintsUsed })}.` : null;
     },
     onWin: ({ score, par }, v) => {
       const data = store.update(DAILY_KEY, (d) => ({
         ...d,
         current: null,
-        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed }),
+        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed, hints: v.hintsUsed }),
       }));
       const first = data.records[dateISO];
       const stats = dailyStats(data.records, localISO());
       const text = shareCard({
-        number, score: first.score, par: first.par, xray: Boolean(first.xray), streak: stats.current,
+        number, score: first.score, par: first.par, xray: Boolean(first.xray), hints: first.hints || 0, streak: stats.current,
         url: `${location.origin}${location.pathname}`,
       });
       // The result link (js/core/result.js) replays this finish anywhere; it shows the moves.
