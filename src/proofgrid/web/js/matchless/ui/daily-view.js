@@ -23,6 +23,37 @@ const XRAY_QUESTION = {
   no: 'Not now',
 };
 
+/** "3 h 05 min", "12 min", "under a minute" until local midnight from `now`. */
+export function untilMidnight(now = new Date()) {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const ms = midnight - now;
+  if (ms < 60000) return 'under a minute';
+  const min = Math.ceil(ms / 60000);
+  const h = Math.floor(min / 60);
+  return h ? `${h} h ${String(min % 60).padStart(2, '0')} min` : `${min} min`;
+}
+
+/**
+ * The countdown to the next daily (local midnight, the date rule's), updated
+ * each minute in a polite live region; it never takes focus and stops once
+ * the result leaves the page.
+ */
+function nextDailyCountdown() {
+  const out = el('p', { class: 'muted next-daily', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const tick = () => {
+    if (!out.isConnected && out.dataset.started) {
+      clearInterval(timer);
+      return;
+    }
+    out.dataset.started = 'true';
+    const text = `Next daily in ${untilMidnight()} (midnight, your time).`;
+    if (out.textContent !== text) out.textContent = text; // announced only when it changes
+  };
+  const timer = setInterval(tick, 15000);
+  tick();
+  return out;
+}
+
 export function dailyView(engine, store, { banner = null, dateISO = localISO() } = {}) {
   const { number, board, id } = engine.daily(dateISO);
   const games = savedGames(store);
@@ -82,7 +113,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
         ...shareBlock(card), statsPanel(stats),
-        el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'),
+        nextDailyCountdown(),
         el('p', {}, el('a', { href: '#play', class: 'button-link' }, 'Play a random board')));
     },
   });

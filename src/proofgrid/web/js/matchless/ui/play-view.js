@@ -164,6 +164,21 @@ export class PlayView {
       el('p', { class: 'verdict' }, own || `${m.used} ${m.used === 1 ? 'match' : 'matches'}, ${verdict}`));
     this.result.hidden = false;
     if (extra) this.result.append(extra);
+    if (fresh) this._bringResultIntoView();
+  }
+
+  /**
+   * A fresh finish: the result scrolls into view and its main action (the
+   * Share button when there is one, else the result itself) takes focus, so
+   * the next step is one key or tap away on any viewport.
+   */
+  _bringResultIntoView() {
+    const target = this.result.querySelector('button.share') || this.result;
+    const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    this.result.scrollIntoView({ block: 'start', behavior });
+    target.focus({ preventScroll: true });
+    // keep the main action itself on screen (the result may be taller than the viewport)
+    target.scrollIntoView({ block: 'nearest', behavior });
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */
