@@ -74,3 +74,17 @@ def _finish_one_game_from(page: Any, base_url: str) -> None:
     page.goto(base_url + "#why")
     _finish_one_game(page)
     page.wait_for_selector(".duel-end:not([hidden])")
+
+
+def test_your_own_random_board_keeps_its_title_after_a_reload(page: Any, base_url: str) -> None:
+    page.goto(base_url + "#play")
+    page.wait_for_selector("main section[data-mode] svg.board[data-ready='true']")
+    page.click("button.new-puzzle")
+    page.wait_for_function("() => location.hash.startsWith('#play/')")
+    page.wait_for_selector("main section[data-mode='random'] svg.board[data-ready='true']")
+    title = page.inner_text("h1")
+    assert title.endswith("puzzle")
+    page.reload()
+    page.wait_for_selector("main section[data-mode] svg.board[data-ready='true']")
+    assert page.inner_text("h1") == title  # not "Shared board"
+    assert page.get_attribute("main section.play", "data-mode") == "random"
