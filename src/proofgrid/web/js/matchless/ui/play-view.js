@@ -12,7 +12,6 @@ import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
 import { PlayManager } from './manager.js';
 import { explainPar } from './xray.js';
-import { hint as provedHint } from '../engine/hint.js';
 
 export class PlayView {
   /**
@@ -126,9 +125,11 @@ export class PlayView {
    * the move by coordinate, its component outlined on the board. It never
    * strikes; every press counts as a hint used (onHint).
    */
-  showHint() {
+  async showHint() {
     const m = this.manager;
     if (m.won) return;
+    // loaded on the first press: the first visit stays small, and the cache keeps it offline
+    const { hint: provedHint } = await import('../engine/hint.js');
     const h = provedHint(m.snapshot.game, m.par);
     if (!h) return;
     this.shownHint = { h, snap: m.snapshot };
