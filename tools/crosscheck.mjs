@@ -9,11 +9,14 @@
 //   {k: "id", text}                          -> {ok, id, params} or {ok: false, error}
 //   {k: "duel", succ, unlit, rule, level, seed, budget} -> {shell, perfect, value}
 //                                               (+ best: every optimal move, for perfect)
+//   {k: "hint", id, lit, matches, par}       -> the proved hint {move, words, proof, extra}
+//                                               of the position (lit shells, match count)
 //   {k: "date", text}                        -> {ok, number} or {ok: false, error}
 // BigInts travel as decimal strings. The job loop is tools/crosscheck_serve.mjs.
 
 import { kosarajuScc } from '../src/proofgrid/web/js/core/graph.js';
 import * as E from '../src/proofgrid/web/js/matchless/engine/index.js';
+import { hint } from '../src/proofgrid/web/js/matchless/engine/hint.js';
 import { attempt, serve } from './crosscheck_serve.mjs';
 
 let duel = null;
@@ -62,6 +65,14 @@ const handlers = {
       const b = E.readGameId(text); // unguarded: any non-GameIdError shows
       return { id: E.formatGameId(b), params: b.params };
     });
+  },
+  hint({ id, lit, matches, par }) {
+    const board = E.parseGameId(id);
+    const isLit = new Array(board.shells.length).fill(false);
+    for (const v of lit) isLit[v] = true;
+    const state = { board, lit: isLit, left: isLit.filter((x) => !x).length, matches };
+    const h = hint(state, par);
+    return { move: h.move, words: h.words, proof: h.proof, extra: h.extra };
   },
   date({ text }) {
     return attempt(() => ({ number: E.daily(text).number }));

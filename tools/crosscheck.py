@@ -32,6 +32,13 @@ codec     round trips across the language boundary: every Python-encoded ID is
           v2 params) with arbitrary seed text, and random text — both sides must accept the
           same inputs, yield the same board and params, and JS may only ever
           throw GameIdError.
+hints     the proved hint (matchless/hint.py vs engine/hint.js) on positions of
+          the first 600 random boards (v1 and v2): every position of a random
+          game (most lose par along the way) and two arbitrary unlit sets
+          with an arbitrary match count (par reachable or not, the board's
+          par passed in or solved by the hint): move, words, proof and extra
+          must be identical; Python also checks the proof against the board
+          and that the hinted strike lowers the remaining par by exactly one.
 dates     date texts for the daily (valid, impossible, pre-launch, malformed):
           same puzzle number or same refusal.
 duel      150 boards (3x3 to 8x8, at most 16 components so every exact
@@ -87,8 +94,16 @@ from crosscheck_common import (
 from proofgrid.graph.scc import reachable, tarjan_scc
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.daily import LAUNCH, daily, parse_date, puzzle_number
-from proofgrid.matchless.game import game_id, new_state, parse_game_id, strike
+from proofgrid.matchless.game import (
+    State,
+    game_id,
+    move_name,
+    new_state,
+    parse_game_id,
+    strike,
+)
 from proofgrid.matchless.generate import generate_board
+from proofgrid.matchless.hint import hint
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import Solution, myopic_matches, remaining_par, solve
 from proofgrid.puzzle import ProofgridError
@@ -109,6 +124,9 @@ def _note(cat: Category) -> str:
     if cat.name == "duel":
         big = sum(1 for j in cat.jobs if len(j["succ"]) > 31)
         return f"{big} on BigInt-mask boards, {cat.fallbacks} budgeted fallbacks"
+    if cat.name == "hints":
+        lost = sum(1 for e in cat.expected if not e["extra"]["par_reachable"])
+        return f"{lost} with par out of reach"
     if cat.name.endswith("moves"):
         return f"{sum(len(e['play']) for e in cat.expected)} matches"
     return ""
@@ -234,6 +252,69 @@ def build_boards(
         boards_cat.checks.append(check)
         moves_cat.checks.append(lambda ans: None)
     return boards_cat, moves_cat, boards
+
+
+def _hint_problem(state: State, ans: Json) -> str | None:
+    """Python's own check of JS's hint: its proof holds on the board and it costs no par."""
+    board = state.board
+    name = {move_name(board, v): v for v in range(board.n)}
+    proof = ans.get("proof") or {}
+    unlit = {v for v in range(board.n) if state.unlit >> v & 1}
+    if {name[c] for c in proof.get("unlit", [])} != unlit:
+        return "the proof's unlit set is not the position's"
+    comp = {name[c] for c in proof.get("component", [])}
+    if not comp <= unlit or name[ans["move"]] not in comp:
+        return "the proof's component is not unlit or misses the move"
+    sub = [[w for w in board.succ[v] if w in unlit] for v in range(board.n)]
+    for v in comp:
+        if not comp <= reachable(sub, [v]):
+            return "the proof's component is not strongly connected through unlit shells"
+    into = [(t, h) for t, h in board.fuses() if h in comp and t not in comp]
+    listed = [(name[t], name[h]) for t, h in proof.get("incoming", [])]
+    if listed != into or any(t in unlit for t, _ in into):
+        return "the proof's incoming fuses are not the board's, or one comes from an unlit shell"
+    before = remaining_par(board, state.unlit).par
+    after = remaining_par(board, strike(state, name[ans["move"]]).state.unlit).par
+    return None if after == before - 1 else "striking the hinted shell does not lower par by one"
+
+
+def build_hints(boards: list[Board], rng: SplitMix64) -> Category:
+    """Python's hint on many positions of the given boards (module docstring)."""
+    cat = Category("hints")
+
+    def add(state: State, par: int | None) -> None:
+        h = hint(state, par)
+        if h is None:
+            return
+        lit = [v for v in range(state.board.n) if not state.unlit >> v & 1]
+        cat.jobs.append(
+            {
+                "k": "hint",
+                "id": game_id(state.board),
+                "lit": lit,
+                "matches": state.matches,
+                "par": par,
+            }
+        )
+        cat.expected.append(
+            {"move": h.move, "words": list(h.words), "proof": h.proof, "extra": dict(h.extra)}
+        )
+        cat.checks.append(lambda ans, s=state: _hint_problem(s, ans))
+
+    for board in boards:
+        par = solve(board).par
+        state = new_state(board)
+        while state.unlit:
+            add(state, par)
+            unlit = [v for v in range(board.n) if state.unlit >> v & 1]
+            state = strike(state, unlit[rng.below(len(unlit))]).state
+        for _ in range(2):
+            density = 1 + rng.below(100)  # percent of shells left unlit
+            mask = sum(1 << v for v in range(board.n) if rng.below(100) < density)
+            mask = mask or 1 << rng.below(board.n)
+            moves = tuple(rng.below(board.n) for _ in range(rng.below(par + 3)))
+            add(State(board, mask, moves), None if rng.below(2) else par)
+    return cat
 
 
 def _python_id(text: str) -> Json:
@@ -416,9 +497,13 @@ def main(argv: list[str] | None = None) -> int:
     v2_cat, v2_moves, v2_boards = build_boards(nboards, rng, version=2)
     v2_cat.seconds = time.perf_counter() - t
     cats += [v2_cat, v2_moves]
+    boards_cat_boards = boards
     boards = boards + v2_boards[:200]  # board codes do not depend on the generator version
     t = time.perf_counter()
     cats.append(build_codec(boards, rng, fuzz=max(50, nboards // 4)))
+    cats[-1].seconds = time.perf_counter() - t
+    t = time.perf_counter()
+    cats.append(build_hints(boards_cat_boards[:300] + v2_boards[:300], rng))
     cats[-1].seconds = time.perf_counter() - t
     t = time.perf_counter()
     cats.append(build_dates(rng))

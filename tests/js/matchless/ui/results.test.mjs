@@ -152,3 +152,21 @@ test('saved games: only touched boards are saved; state round-trips; only today\
   map.set('pg:game:matchless:5x5:bad', '{"v":1,"data":{"gid":"5x5:bad","preset":"x","state":{"moves":"no"},"finished":false,"daily":false,"updated":1}}');
   assert.deepEqual(loadState(games, '5x5:bad').moves, [], 'moves that are not a move list are ignored');
 });
+
+test('hints: recorded with the first finish, on the share card, never at par in the stats', async () => {
+  const R = await import('../../../../src/proofgrid/web/js/matchless/ui/daily-result.js');
+  let recs = R.recordDaily({}, '2026-12-01', { number: 2, score: 3, par: 3, hints: 1 });
+  assert.deepEqual(recs['2026-12-01'], { number: 2, score: 3, par: 3, hints: 1 });
+  recs = R.recordDaily(recs, '2026-12-02', { number: 3, score: 4, par: 4 });
+  const card = R.shareCard({ number: 2, score: 3, par: 3, hints: 1, streak: 2 });
+  assert.match(card, /💡 1 hint(\n|$)/);
+  assert.doesNotMatch(card, /at par/);
+  assert.match(R.shareCard({ number: 2, score: 3, par: 3, hints: 2, xray: true, streak: 2 }), /🔍 X-ray used · 💡 2 hints/);
+  assert.match(R.shareCard({ number: 3, score: 4, par: 4, streak: 2 }), /at par/);
+  const st = R.dailyStats(recs, '2026-12-02');
+  assert.equal(st.played, 2);
+  assert.equal(st.atPar, 1);
+  assert.equal(st.hinted, 1);
+  assert.equal(st.current, 2);
+  assert.equal(R.resultWords({ score: 3, par: 3, hints: 1 }), '3 matches (par 3, 1 hint)');
+});

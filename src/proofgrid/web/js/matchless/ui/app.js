@@ -121,6 +121,7 @@ export class MatchlessApp {
         const preset = pick.value;
         const board = this.newBoard(preset);
         this.pendingPreset = { gid: this.engine.formatGameId(board), preset };
+        rememberPending(this.pendingPreset);
         location.hash = `#play/${encodeId(this.pendingPreset.gid)}`;
       },
     }, 'New puzzle');
@@ -131,7 +132,8 @@ export class MatchlessApp {
   boardView(board, presetHint = null) {
     const gid = this.engine.formatGameId(board);
     const saved = loadState(this.games, gid);
-    const fresh = this.pendingPreset && this.pendingPreset.gid === gid ? this.pendingPreset.preset : null;
+    const pending = this.pendingPreset || pendingOfTab();
+    const fresh = pending && pending.gid === gid ? pending.preset : null;
     const preset = saved.preset || fresh || presetHint || 'shared';
     const random = RANDOM_PRESETS.includes(preset);
     const size = `${board.rows}×${board.cols}`;
@@ -178,4 +180,22 @@ export function mount({ store }) {
       return { ...out, view: route.view, nav: view === 'play' ? '' : view };
     },
   };
+}
+
+// The random board this tab last made, kept for the tab's life (sessionStorage)
+// so a reload before the first move still knows it is the player's own board
+// of that preset, not a shared one.
+const PENDING_KEY = 'proofgrid.matchless.pending';
+
+function rememberPending(p) {
+  try { sessionStorage.setItem(PENDING_KEY, JSON.stringify(p)); } catch { /* storage refused: the title falls back */ }
+}
+
+function pendingOfTab() {
+  try {
+    const p = JSON.parse(sessionStorage.getItem(PENDING_KEY) || 'null');
+    return p && typeof p.gid === 'string' && typeof p.preset === 'string' ? p : null;
+  } catch {
+    return null;
+  }
 }

@@ -197,10 +197,11 @@ export class BoardView {
   /**
    * Draw a position. view = {lit: bool per shell, xray: null | {labels, sources},
    * owners: null | player per shell (-1 unlit), selected: cell or -1,
-   * struck: shells a match was struck on (marked), last: the latest struck shell or -1}
+   * struck: shells a match was struck on (marked), last: the latest struck shell or -1,
+   * hinted: the hint's component (outlined; its first shell is the hinted move)}
    */
   render(view) {
-    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1, ...view };
+    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1, hinted: [], ...view };
     const sources = new Set(this.view.xray ? this.view.xray.sources : []);
     for (const [cell, parts] of this.cellNodes) {
       const v = this.shellOf[cell];
@@ -247,6 +248,11 @@ export class BoardView {
     g.classList.toggle('struck', struck);
     g.classList.toggle('last', struck && this.view.last === v);
     if (struck) words.push(this.view.last === v ? 'struck here, the latest match' : 'struck here');
+    const hinted = this.view.hinted || [];
+    const inHint = !lit && hinted.includes(v);
+    g.classList.toggle('hinted', inHint);
+    g.classList.toggle('hint-move', inHint && hinted[0] === v);
+    if (inHint) words.push(hinted[0] === v ? 'the hint: strike here' : 'in the hint\'s component');
     if (xray) {
       const comp = xray.labels[v];
       const st = componentStyle(comp);

@@ -15,11 +15,16 @@ export function statsPanel(stats) {
     ? el('p', { class: 'xray-count' },
       `🔍 X-ray used on ${n} ${n === 1 ? 'daily' : 'dailies'}: played, but not counted at par or in the bars.`)
     : null;
+  const k = stats.hinted || 0;
+  const hinted = k
+    ? el('p', { class: 'hint-count' },
+      `💡 Hints used on ${k} ${k === 1 ? 'daily' : 'dailies'}: played, but not counted at par or in the bars.`)
+    : null;
   return sharedStatsPanel({
     stats,
     rate: [`${stats.winPct}%`, 'At par', 'win-pct'],
     heading: 'Matches over par',
     listLabel: 'Distribution of results',
     buckets: BUCKETS,
-  }, xray);
+  }, xray, hinted);
 }

@@ -1,22 +1,33 @@
 // The daily's result, honestly kept (pure; no DOM): the first finish of a date
 // is the one result (the panel and the share card both read it), an X-ray
-// shown before that finish is recorded with it, and such a day counts as played
-// (the streak goes on) but never as "at par" in the stats.
+// shown before that finish is recorded with it, and so is the number of hints
+// asked for; such a day counts as played (the streak goes on) but never as "at
+// par" in the stats — a hinted par is the hint's, not the player's.
 
 import { recordFirst, isRecord, summarize } from '../../app/streak.js';
 import { plural } from '../../app/ui.js';
 
-const FIELDS = ['number', 'score', 'par', 'xray'];
+const FIELDS = ['number', 'score', 'par', 'xray', 'hints'];
 
 /** Records with today's first finish added (an existing date is never replaced). */
-export function recordDaily(records, dateISO, { number, score, par, xray = false }) {
+export function recordDaily(records, dateISO, { number, score, par, xray = false, hints = 0 }) {
   const result = xray ? { number, score, par, xray: true } : { number, score, par };
+  if (hints > 0) result.hints = hints;
   return recordFirst(records, dateISO, result, isRecord, FIELDS.filter((k) => k in result));
 }
 
-/** "7 matches (at par)", "8 matches (par 7, +1)", or with X-ray "7 matches (par 7, X-ray used)". */
-export function resultWords({ score, par, xray = false }) {
+/** "💡 1 hint", "💡 3 hints". */
+export function hintWords(hints) {
+  return `💡 ${plural(hints, 'hint', 'hints')}`;
+}
+
+/**
+ * "7 matches (at par)", "8 matches (par 7, +1)", with X-ray "7 matches (par 7, X-ray used)",
+ * with hints "7 matches (par 7, 2 hints)".
+ */
+export function resultWords({ score, par, xray = false, hints = 0 }) {
   const over = score - par;
+  if (hints > 0 && !xray) return `${plural(score, 'match', 'matches')} (par ${par}${over ? `, +${over}` : ''}, ${plural(hints, 'hint', 'hints')})`;
   if (xray) return `${plural(score, 'match', 'matches')} (par ${par}${over ? `, +${over}` : ''}, X-ray used)`;
   return `${plural(score, 'match', 'matches')} (${over === 0 ? 'at par' : `par ${par}, +${over}`})`;
 }
@@ -24,14 +35,14 @@ export function resultWords({ score, par, xray = false }) {
 /**
  * The result line of a daily finished again after its first finish (a replay):
  * null when nothing differs from the kept result, the kept result alone when it
- * was made with the X-ray, else the kept result then this finish ("This time"),
+ * was made with the X-ray or hints, else the kept result then this finish ("This time"),
  * which says "X-ray used" when the X-ray was shown on this board, even if only
  * on the replay.
  */
 export function replayVerdict(first, { score, par, xray = false }) {
   const kept = resultWords(first);
   if (first.score === score && Boolean(first.xray) === Boolean(xray)) {
-    return first.xray ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
+    return first.xray || first.hints ? `${kept[0].toUpperCase()}${kept.slice(1)}.` : null;
   }
   return `Today's result: ${kept} — your first finish counts. This time: ${resultWords({ score, par, xray })}.`;
 }
@@ -54,12 +65,16 @@ export function dailyShareText({ puzzle = 'Matchless', number, score, par, strea
   return lines.join('\n');
 }
 
-/** The share card of a recorded result: the shared card, with "🔍 X-ray used" when it was. */
-export function shareCard({ number, score, par, xray = false, streak, url = '' }) {
+/**
+ * The share card of a recorded result: the shared card, with "🔍 X-ray used"
+ * and "💡 2 hints" when they were, and then never claiming "at par".
+ */
+export function shareCard({ number, score, par, xray = false, hints = 0, streak, url = '' }) {
   const lines = dailyShareText({ number, score, par, streak }).split('\n');
-  if (xray) {
+  if (xray || hints > 0) {
     lines[1] = `${plural(score, 'match', 'matches')} (par ${par}${score > par ? `, +${score - par}` : ''})`;
-    lines.splice(3, 0, '🔍 X-ray used');
+    const marks = [xray ? '🔍 X-ray used' : null, hints > 0 ? hintWords(hints) : null].filter(Boolean);
+    lines.splice(3, 0, marks.join(' · '));
   }
   if (url) lines.push(url);
   return lines.join('\n');
@@ -67,18 +82,20 @@ export function shareCard({ number, score, par, xray = false, streak, url = '' }
 
 /**
  * Stats as js/app/streak.js summarize gives them, where a day finished after
- * the X-ray counts as played and for the streak but not at par: atPar, winPct
- * and the distribution count only X-ray-free days; `xray` counts the others.
+ * the X-ray or with hints counts as played and for the streak but not at par:
+ * atPar, winPct and the distribution count only unaided days; `xray` counts
+ * the X-ray days, `hinted` the days with hints (and no X-ray).
  */
 export function dailyStats(records, todayISO) {
   const all = summarize(records, todayISO);
-  const honest = Object.fromEntries(Object.entries(records).filter(([, r]) => !r.xray));
+  const honest = Object.fromEntries(Object.entries(records).filter(([, r]) => !r.xray && !r.hints));
   const h = summarize(honest, todayISO);
   return {
     ...all,
     atPar: h.atPar,
     winPct: all.played ? Math.round((100 * h.atPar) / all.played) : 0,
     distribution: h.distribution,
-    xray: all.played - h.played,
+    xray: Object.values(records).filter((r) => r.xray).length,
+    hinted: Object.values(records).filter((r) => r.hints && !r.xray).length,
   };
 }

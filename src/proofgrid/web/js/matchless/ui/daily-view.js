@@ -29,6 +29,37 @@ const XRAY_QUESTION = {
   no: 'Not now',
 };
 
+/** "3 h 05 min", "12 min", "under a minute" until local midnight from `now`. */
+export function untilMidnight(now = new Date()) {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const ms = midnight - now;
+  if (ms < 60000) return 'under a minute';
+  const min = Math.ceil(ms / 60000);
+  const h = Math.floor(min / 60);
+  return h ? `${h} h ${String(min % 60).padStart(2, '0')} min` : `${min} min`;
+}
+
+/**
+ * The countdown to the next daily (local midnight, the date rule's), updated
+ * each minute in a polite live region; it never takes focus and stops once
+ * the result leaves the page.
+ */
+function nextDailyCountdown() {
+  const out = el('p', { class: 'muted next-daily', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const tick = () => {
+    if (!out.isConnected && out.dataset.started) {
+      clearInterval(timer);
+      return;
+    }
+    out.dataset.started = 'true';
+    const text = `Next daily in ${untilMidnight()} (midnight, your time).`;
+    if (out.textContent !== text) out.textContent = text; // announced only when it changes
+  };
+  const timer = setInterval(tick, 15000);
+  tick();
+  return out;
+}
+
 export function dailyView(engine, store, { banner = null, dateISO = localISO() } = {}) {
   const today = localISO();
   if (dateISO !== today) {
@@ -53,7 +84,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     : null;
   const bannerBox = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
   const save = (view) => saveState(games, id, {
-    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, daily: true, date: dateISO,
+    preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won, daily: true, date: dateISO,
   });
   const recorded = () => store.get(DAILY_KEY).records[dateISO];
   const view = new PlayView(engine, board, {
@@ -66,21 +97,24 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     // Asked only while today's result is still open: after it, the X-ray changes nothing.
     confirmXray: (v) => (recorded() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
     onXray: (v) => save(v),
+    hintsUsed: restored.hints,
+    onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
       const first = recorded();
-      return first ? replayVerdict(first, { score, par, xray: v.xrayUsed }) : null;
+      if (first) return replayVerdict(first, { score, par, xray: v.xrayUsed });
+      return v.hintsUsed ? `${resultWords({ score, par, hints: v.hintsUsed })}.` : null;
     },
     onWin: ({ score, par }, v) => {
       const data = store.update(DAILY_KEY, (d) => ({
         ...d,
         current: null,
-        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed }),
+        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed, hints: v.hintsUsed }),
       }));
       const first = data.records[dateISO];
       const stats = dailyStats(data.records, localISO());
       const text = shareCard({
-        number, score: first.score, par: first.par, xray: Boolean(first.xray), streak: stats.current,
+        number, score: first.score, par: first.par, xray: Boolean(first.xray), hints: first.hints || 0, streak: stats.current,
         url: `${location.origin}${location.pathname}`,
       });
       // The result link (js/core/result.js) replays this finish anywhere; it shows the moves.
@@ -91,7 +125,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
         ...shareBlock(card), statsPanel(stats),
-        el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'),
+        nextDailyCountdown(),
         el('p', {}, el('a', { href: '#play', class: 'button-link' }, 'Play a random board')));
     },
   });

@@ -37,6 +37,20 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
   let fixedId = id;
   let fixedBoard = board;
   setPageTitle('Duel');
+  // A link to the route already shown (the menu's "Duel" after a game) fires no
+  // hashchange; it still means "back to the duel's setup".
+  const sameRoute = (ev) => {
+    if (!root.isConnected) {
+      document.removeEventListener('click', sameRoute);
+      return;
+    }
+    const a = ev.target instanceof Element ? ev.target.closest('a[href]') : null;
+    if (a && !root.contains(a) && a.getAttribute('href') === location.hash && location.hash.startsWith('#duel')) {
+      ev.preventDefault();
+      setup();
+    }
+  };
+  document.addEventListener('click', sameRoute);
 
   const names = () => (settings.opponent === 'friend' ? ['Player 1', 'Player 2'] : ['You', 'Bot']);
 
@@ -176,7 +190,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
         turn.textContent = `Game 1 over. In game 2 ${nameOf(1 - first)} ${nameOf(1 - first) === 'You' ? 'start' : 'starts'}.`;
         controls = el('div', { class: 'controls' },
           button('Play game 2', () => playGame(match), { class: 'primary next-game' }),
-          button('Settings', setup, { class: 'settings' }));
+          button('Duel settings', setup, { class: 'settings' }));
       } else {
         const totals = [0, 1].map((p) => match.played.reduce((t, g) => t + g.scores[p], 0));
         const final = match.games === 2 ? totals : out.scores;
@@ -193,7 +207,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
         controls = el('div', { class: 'controls' },
           button('Rematch', () => { fixedBoard = b; fixedId = match.gameId; startMatch(); }, { class: 'primary rematch' }),
           button('New board', () => { fixedBoard = null; fixedId = null; startMatch(); }, { class: 'new-board' }),
-          button('Settings', setup, { class: 'settings' }));
+          button('Duel settings', setup, { class: 'settings' }));
       }
       end.replaceChildren(...parts, controls);
       end.hidden = false;

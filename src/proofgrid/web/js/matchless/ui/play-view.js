@@ -20,7 +20,8 @@ export class PlayView {
    * @param opts {title, subtitle, gameId, moves (to restore), onMove(moves, view),
    *   onWin({score, par, fresh}) -> node?, verdict({score, par}) -> text? (the result line),
    *   xrayUsed (restored), confirmXray() -> Promise<boolean> (asked before the first X-ray),
-   *   onXray(view) (the X-ray was shown for the first time), controls (extra nodes)}
+   *   onXray(view) (the X-ray was shown for the first time), hintsUsed (restored count),
+   *   onHint(count, view) (a hint was shown), controls (extra nodes)}
    */
   constructor(engine, board, opts = {}) {
     this.engine = engine;
@@ -28,6 +29,8 @@ export class PlayView {
     this.manager = new PlayManager(engine, board);
     this.xrayOn = false;
     this.xrayUsed = Boolean(opts.xrayUsed);
+    this.hintsUsed = Number(opts.hintsUsed) || 0;
+    this.shownHint = null;
     this.announcedWin = false;
     this.boardView = new BoardView({ mode: 'play', label: opts.title || 'Board' });
     this.boardView.setBoard(board);
@@ -55,6 +58,9 @@ export class PlayView {
       class: 'rewind', title: 'Go back to the last move from which par was still reachable',
     });
     this.xrayBtn = button('X-ray', () => this.toggleXray(), { 'aria-pressed': 'false', class: 'xray-toggle', 'aria-keyshortcuts': 'X' });
+    this.hintBtn = button('Hint', () => this.showHint(), {
+      class: 'hint-btn', 'aria-keyshortcuts': 'H', title: 'Name the next shell to strike and why (never strikes for you)',
+    });
     this.restartBtn = button('Restart', () => this.act(() => this.manager.restart()), { class: 'restart' });
     const id = o.gameId;
     const links = id ? [
@@ -62,6 +68,7 @@ export class PlayView {
       el('a', { href: `#duel/${encodeId(id)}`, class: 'button-link' }, 'Duel on it'),
     ] : [];
     this.note = el('p', { class: 'xray-note', hidden: true });
+    this.hintNote = el('div', { class: 'hint-note', hidden: true, role: 'status', 'aria-live': 'polite' });
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     this.root = el('section', { class: 'play', 'aria-label': o.title || 'Matchless' },
       el('header', { class: 'view-head' },
@@ -71,8 +78,9 @@ export class PlayView {
       el('div', { class: 'board-wrap' }, this.boardView.svg),
       id ? el('p', { class: 'print-id' }, `ID ${id}`) : null,
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
-        this.undoBtn, this.redoBtn, this.rewindBtn, this.xrayBtn, this.restartBtn, ...links),
+        this.undoBtn, this.redoBtn, this.rewindBtn, this.hintBtn, this.xrayBtn, this.restartBtn, ...links),
       o.controls ? el('div', { class: 'controls more' }, ...o.controls) : null,
+      this.hintNote,
       this.note,
       this.result);
     this.root.dataset.xray = String(this.xrayUsed);
@@ -80,7 +88,7 @@ export class PlayView {
     listenShortcuts(this.root, {
       undo: () => this.act(() => this.manager.undo()),
       redo: () => this.act(() => this.manager.redo()),
-      keys: { x: () => this.toggleXray() },
+      keys: { x: () => this.toggleXray(), h: () => this.showHint() },
     });
   }
 
@@ -112,6 +120,25 @@ export class PlayView {
     this.update();
   }
 
+  /**
+   * Show the proved hint of the present position (engine/hint.js): its words,
+   * the move by coordinate, its component outlined on the board. It never
+   * strikes; every press counts as a hint used (onHint).
+   */
+  async showHint() {
+    const m = this.manager;
+    if (m.won) return;
+    // loaded on the first press: the first visit stays small, and the cache keeps it offline
+    const { hint: provedHint } = await import('../engine/hint.js');
+    const h = provedHint(m.snapshot.game, m.par);
+    if (!h) return;
+    this.shownHint = { h, snap: m.snapshot };
+    this.hintsUsed += 1;
+    this.root.dataset.hints = String(this.hintsUsed);
+    this.opts.onHint?.(this.hintsUsed, this);
+    this.update();
+  }
+
   /** Strike the shell in `cell` (an intent from the input); t0 = the event's time. */
   strikeCell(cell, t0 = performance.now()) {
     const shell = this.boardView.shellOf[cell];
@@ -138,6 +165,21 @@ export class PlayView {
       el('p', { class: 'verdict' }, own || `${m.used} ${m.used === 1 ? 'match' : 'matches'}, ${verdict}`));
     this.result.hidden = false;
     if (extra) this.result.append(extra);
+    if (fresh) this._bringResultIntoView();
+  }
+
+  /**
+   * A fresh finish: the result scrolls into view and its main action (the
+   * Share button when there is one, else the result itself) takes focus, so
+   * the next step is one key or tap away on any viewport.
+   */
+  _bringResultIntoView() {
+    const target = this.result.querySelector('button.share') || this.result;
+    const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    this.result.scrollIntoView({ block: 'start', behavior });
+    target.focus({ preventScroll: true });
+    // keep the main action itself on screen (the result may be taller than the viewport)
+    target.scrollIntoView({ block: 'nearest', behavior });
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */
@@ -163,7 +205,19 @@ export class PlayView {
     if (this.xrayOn) {
       this.note.replaceChildren(explainPar(m.solution), ' ', el('a', { href: '#why' }, 'Why this is a proof'));
     }
-    const view = { lit: m.snapshot.lit, xray };
+    // a hint belongs to the position it was asked for; any move or undo retires it
+    if (this.shownHint && this.shownHint.snap !== m.snapshot) this.shownHint = null;
+    const h = this.shownHint ? this.shownHint.h : null;
+    this.hintNote.hidden = !h;
+    if (h) {
+      this.hintNote.replaceChildren(
+        el('p', { class: 'hint-move-line' }, el('strong', {}, `Hint: ${h.move}`)),
+        ...h.words.map((w) => el('p', {}, w)));
+    } else {
+      this.hintNote.replaceChildren();
+    }
+    this.hintBtn.disabled = m.won;
+    const view = { lit: m.snapshot.lit, xray, hinted: h ? h.component : [] };
     if (animate) {
       this.boardView.view = { ...this.boardView.view, ...view };
       this.boardView.cascade(animate, { t0, reduced: prefersReducedMotion() });

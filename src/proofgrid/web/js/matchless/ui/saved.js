@@ -25,13 +25,16 @@ export function loadState(games, gid) {
   const rec = games.load(gid);
   const st = rec && rec.state;
   if (!st || !isMoves(st.moves)) return { moves: [], xray: false, preset: rec?.preset ?? null, finished: false };
-  return { moves: st.moves.slice(), xray: st.xray === true, preset: rec.preset, finished: rec.finished };
+  const out = { moves: st.moves.slice(), xray: st.xray === true, preset: rec.preset, finished: rec.finished };
+  if (Number.isInteger(st.hints) && st.hints > 0) out.hints = st.hints; // hints asked for, when any
+  return out;
 }
 
 /** Save a touched board: nothing is stored for a board with no move and no X-ray. */
-export function saveState(games, gid, { preset, moves, xray = false, finished = false, daily = false, date = null }) {
-  if (!moves.length && !xray && !games.load(gid)) return false;
+export function saveState(games, gid, { preset, moves, xray = false, hints = 0, finished = false, daily = false, date = null }) {
+  if (!moves.length && !xray && !hints && !games.load(gid)) return false;
   const state = { moves: moves.slice(0, 200), xray: Boolean(xray), ...(date ? { date } : {}) };
+  if (hints > 0) state.hints = hints;
   return games.save(gid, { preset, state, finished, daily });
 }
 
