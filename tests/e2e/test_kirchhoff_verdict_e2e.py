@@ -48,16 +48,20 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
     browser: Any, base_url: str, width: int, height: int, theme: str
 ) -> None:
     edge, words = expected()
-    with fresh_page(
-        browser, viewport={"width": width, "height": height}, color_scheme=theme
-    ) as (_, page, errs):
+    with fresh_page(browser, viewport={"width": width, "height": height}, color_scheme=theme) as (
+        _,
+        page,
+        errs,
+    ):
         page.goto(base_url + "#kirchhoff/play/" + GAME)
         kp = KPage(page)
         kp.wait()
         kp.click_edge(edge)  # one tap: the arrow b2→c2
         page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
         assert "b2→c2" in page.inner_text(f"{PLAY} .alarm-headline")
-        shown = page.eval_on_selector_all(f"{PLAY} .alarm-proof li", "els => els.map(e => e.innerText)")
+        shown = page.eval_on_selector_all(
+            f"{PLAY} .alarm-proof li", "els => els.map(e => e.innerText)"
+        )
         # Every sentence of the proof is on the page, in order (nested ones inside their step).
         assert "\n".join(shown).split("\n") == list(words) or [
             line.strip() for line in "\n".join(shown).split("\n")
@@ -69,13 +73,18 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         for i in range(len(shown)):
             page.click(f"{PLAY} .alarm-next")
             assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
-            assert page.eval_on_selector_all(
-                f"{PLAY} .alarm-proof li[aria-current='step']", "e => e.length"
-            ) == 1
-            overlays.append(page.eval_on_selector_all(
-                f"{PLAY} .k-hint-edge-alarm, {PLAY} .k-cell-ring-alarm, {PLAY} .k-region-alarm",
-                "els => els.map(e => e.outerHTML).join('')",
-            ))
+            assert (
+                page.eval_on_selector_all(
+                    f"{PLAY} .alarm-proof li[aria-current='step']", "e => e.length"
+                )
+                == 1
+            )
+            overlays.append(
+                page.eval_on_selector_all(
+                    f"{PLAY} .k-hint-edge-alarm, {PLAY} .k-cell-ring-alarm, {PLAY} .k-region-alarm",
+                    "els => els.map(e => e.outerHTML).join('')",
+                )
+            )
             assert overlays[-1], f"step {i} outlines nothing"
         assert page.is_disabled(f"{PLAY} .alarm-next")
         # The alarm and its way back are within the viewport, without scrolling to them.

@@ -218,10 +218,8 @@ class _Words:
                 c = cell_index(b, st["cell"])
                 known = self.known(c, e, masks)
                 count = self.cell_count(c, known, "and", masks)
-                if count is not None:
-                    mid = f"; {count}: "
-                else:
-                    mid = f"; {known}, so " if known else ": "
+                plain = f"; {known}, so " if known else ": "
+                mid = plain if count is None else f"; {count}: "
                 self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
             elif "region" in st:
                 head, d, lo, hi, one, they, them = self.region(st["region"], masks)
@@ -259,10 +257,8 @@ class _Words:
             c = cell_index(b, end["cell"])
             known = self.known(c, -1, masks)
             count = self.cell_count(c, known, "but", masks)
-            if count is not None:
-                mid = f"; {count}"
-            else:
-                mid = f"; but {known}" if known else ""
+            plain = f"; but {known}" if known else ""
+            mid = plain if count is None else f"; {count}"
             self.say(depth, f"{_clue_phrase(b, c)}{mid}: impossible.")
         elif "region" in end:
             head, d, lo, hi, one, they, them = self.region(end["region"], masks)
