@@ -76,7 +76,7 @@ export class AlarmPanel {
     });
     this.prevBtn.disabled = at < 0;
     this.nextBtn.disabled = at >= steps.length - 1;
-    this.where.textContent = at < 0 ? `${steps.length} steps show why.` : `Step ${at + 1} of ${steps.length}.`;
+    this.where.textContent = at < 0 ? (steps.length === 1 ? 'One step shows why.' : `${steps.length} steps show why.`) : `Step ${at + 1} of ${steps.length}.`;
     if (!quiet || at >= 0) this.onOutline(at < 0 ? this.info?.overlay ?? null : steps[at].overlay);
   }
 

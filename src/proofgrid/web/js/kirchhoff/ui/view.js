@@ -86,7 +86,7 @@ export class KirchhoffPlayView {
   }
 
   /** The Kirchhoff options ({indicators, alarm, timer, empties}, options.js). */
-  get settings() { return options(this.store); }
+  get settings() { return options(this.store, this.preset); }
 
   _build() {
     const o = this.opts;
