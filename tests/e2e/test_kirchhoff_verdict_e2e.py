@@ -123,3 +123,14 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         page.click(f"{PLAY} .take-back-wrong")
         page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
         errs.check()
+
+
+def test_a_bad_board_size_in_a_link_is_said_in_plain_words(page: Any, base_url: str) -> None:
+    """Oracle: the board-size bounds (2..16 a side) and the engine's notation, which the
+    page must not show."""
+    for bad in ("99x99#5", "1x4#5", "axb#5"):
+        page.goto(base_url + "#kirchhoff/play/" + bad.replace("#", "%23"))
+        page.wait_for_function("() => /board size/.test(document.body.innerText)", timeout=30000)
+        text = page.inner_text("body")
+        assert "this link's board size isn't valid: boards are 2×2 to 16×16" in text.lower()
+        assert "RxCdG" not in text and "bad params" not in text
