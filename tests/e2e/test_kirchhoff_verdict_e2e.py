@@ -134,3 +134,22 @@ def test_a_bad_board_size_in_a_link_is_said_in_plain_words(page: Any, base_url: 
         text = page.inner_text("body")
         assert "this link's board size isn't valid: boards are 2×2 to 16×16" in text.lower()
         assert "RxCdG" not in text and "bad params" not in text
+
+
+@pytest.mark.parametrize("route", ["#kirchhoff/edit", "#kirchhoff/stats"])
+def test_the_editor_and_stats_show_their_heading_once(page: Any, base_url: str, route: str) -> None:
+    """Oracle: the visible text of every heading on the page (the page's h1 names the view;
+    the view's own heading is for screen readers only)."""
+    page.goto(base_url + route)
+    page.wait_for_selector("#page-title")
+    page.wait_for_function("() => document.querySelector('main h2') !== null", timeout=30000)
+    title = page.inner_text("#page-title").strip()
+    assert title
+    shown = page.eval_on_selector_all(
+        "h1, h2, h3",
+        "els => els.filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 2)"
+        ".map(e => e.innerText.trim())",
+    )
+    assert shown.count(title) == 1, shown
+    bad = axe_violations(page)
+    assert not bad, describe(bad)
