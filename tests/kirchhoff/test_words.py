@@ -98,3 +98,24 @@ def test_hint_headline_names_the_move() -> None:
     assert proof_words(board, proof) == (
         "b1 is a 0, so no arrow enters or leaves it: a1–b1 stays empty.",
     )
+
+
+def test_a_cell_sentence_says_the_count_that_makes_it_true() -> None:
+    """The lost verdict of the b2→c2 arrow (5x5de:Ez6MqUmU8YITAxr): each cell sentence
+    names how many edges the cell has and how many can still bring an arrow in or take
+    one out. Oracle: the board's drawing (a1 a corner with two edges; b2 inside with four,
+    two of them closed to arrows in and the third pointing out, so one is left to enter
+    where a 2 needs two)."""
+    pos = execute_moves(midend.resolve(KIRCHHOFF, "5x5de:Ez6MqUmU8YITAxr").start(), "b2>c2")
+    h = hint(pos)
+    assert h.kind is HintKind.LOST
+    assert h.words[0] == (
+        "a1 is a −2, so it takes in 2 more arrows than it sends out; a1 has 2 edges, "
+        "so at most 2 can enter it and at most 2 can leave: the arrow goes b1→a1."
+    )
+    assert h.words[-1] == (
+        "b2 is a 2, so exactly two arrows enter it and two leave; b2 has 4 edges but no "
+        "arrow goes a2→b2, no arrow goes b1→b2 and the arrow goes b2→c2, so at most 1 can "
+        "enter it and at most 4 can leave: impossible."
+    )
+    sentences_ok(h.words)

@@ -10,7 +10,10 @@ two spaces per level.
 
 Templates
 ---------
-* cell: ``"<clue>; <known edges>, so <conclusion>."`` where ``<clue>`` is e.g.
+* cell: ``"<clue>; <cell> has <n> edges and <known edges>, so at most <i> can
+  enter it and at most <o> can leave: <conclusion>."`` (an end says "but" for
+  "and" and "impossible" for the conclusion; ``<i>``/``<o>`` count the cell's
+  edges that can still bring an arrow in / take one out) where ``<clue>`` is e.g.
   "b1 is a 0, so no arrow enters or leaves it" or "a1 has no clue, so as many
   arrows enter as leave", ``<known edges>`` lists the cell's other edges
   already narrowed (left, up, right, down), and ``<conclusion>`` is e.g.
@@ -163,6 +166,37 @@ class _Words:
             return ""
         return facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]
 
+    def room(self, cell: int, masks: list[int]) -> str:
+        """How many arrows can still enter and leave ``cell``: the count that makes its step true.
+
+        An edge can bring an arrow in (take one out) while its mask allows
+        the arrow toward (away from) the cell; one pass over the cell's at
+        most four edges, O(1).
+        """
+        ins = outs = 0
+        for e in self.board.geometry.cell_edges[cell]:
+            u, _ = self.board.geometry.ends[e]
+            away, toward = (2, 4) if u == cell else (4, 2)
+            outs += bool(masks[e] & away)
+            ins += bool(masks[e] & toward)
+        enter = "no arrow can enter it" if ins == 0 else f"at most {ins} can enter it"
+        leave = "none can leave" if outs == 0 else f"at most {outs} can leave"
+        return f"{enter} and {leave}"
+
+    def cell_count(self, cell: int, known: str, joiner: str, masks: list[int]) -> str | None:
+        """``"a1 has 2 edges[ and <known>], so at most 2 can enter it and 2 can leave"``.
+
+        A 0 needs no count (no arrow at all): None, and its sentence names
+        the known edges alone.
+        """
+        cl = self.board.clues[cell]
+        if cl.kind is ClueKind.THROUGHPUT and cl.value == 0:
+            return None
+        n = len(self.board.geometry.cell_edges[cell])
+        name = cell_name(self.board, cell)
+        facts = f" {joiner} {known}" if known else ""
+        return f"{name} has {n} edges{facts}, so {self.room(cell, masks)}"
+
     def region(
         self, nodes: Sequence[str], masks: list[int]
     ) -> tuple[str, int, int, int, bool, str, str]:
@@ -183,7 +217,9 @@ class _Words:
             if "cell" in st:
                 c = cell_index(b, st["cell"])
                 known = self.known(c, e, masks)
-                mid = f"; {known}, so " if known else ": "
+                count = self.cell_count(c, known, "and", masks)
+                plain = f"; {known}, so " if known else ": "
+                mid = plain if count is None else f"; {count}: "
                 self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
             elif "region" in st:
                 head, d, lo, hi, one, they, them = self.region(st["region"], masks)
@@ -220,8 +256,10 @@ class _Words:
         if "cell" in end:
             c = cell_index(b, end["cell"])
             known = self.known(c, -1, masks)
-            what = f"; but {known}" if known else ""
-            self.say(depth, f"{_clue_phrase(b, c)}{what}: impossible.")
+            count = self.cell_count(c, known, "but", masks)
+            plain = f"; but {known}" if known else ""
+            mid = plain if count is None else f"; {count}"
+            self.say(depth, f"{_clue_phrase(b, c)}{mid}: impossible.")
         elif "region" in end:
             head, d, lo, hi, one, they, them = self.region(end["region"], masks)
             way, most = ("out", hi) if d > hi else ("in", lo)

@@ -165,11 +165,19 @@ test('routes: #kirchhoff/... round-trips; Matchless routes are untouched', () =>
   assert.deepEqual(parseRoute('#edit/6x6:AB'), { view: 'edit', id: '6x6:AB' });
 });
 
-test('options: the same defaults on every preset (alarm on), stored in the site settings', () => {
+test('options: the defaults (alarm on, clue counts off, empties on Easy and Medium only), stored in the site settings', () => {
   const backend = new MemoryBackend();
   const store = new Store(backend);
   defineKirchhoffKeys(store);
-  assert.deepEqual(options(store), { indicators: true, alarm: true, timer: false, empties: false });
+  assert.deepEqual(options(store), { indicators: false, alarm: true, timer: false, empties: false });
+  for (const [preset, empties] of [['easy', true], ['medium', true], ['hard', false], ['expert', false], ['giant', false], ['other', false]]) {
+    assert.deepEqual(options(store, preset), { indicators: false, alarm: true, timer: false, empties }, preset);
+  }
+  // The player's own choice wins on every preset.
+  setOption(store, 'empties', false);
+  assert.equal(option(store, 'empties', 'easy'), false);
+  setOption(store, 'empties', true);
+  assert.equal(option(store, 'empties', 'hard'), true);
   assert.deepEqual(OPTIONS.map((o) => o.key), ['indicators', 'alarm', 'timer', 'empties']);
   setOption(store, 'alarm', false);
   assert.equal(option(store, 'alarm'), false);

@@ -115,6 +115,30 @@ class Words {
     return facts.length ? joinAnd(facts) : '';
   }
 
+  /** How many arrows can still enter and leave cell: the count that makes its step true (words.py room). */
+  room(cell, masks) {
+    let ins = 0;
+    let outs = 0;
+    for (const e of this.board.geometry.cellEdges[cell]) {
+      const [u] = this.board.geometry.ends[e];
+      const [away, toward] = u === cell ? [2, 4] : [4, 2];
+      if (masks[e] & away) outs += 1;
+      if (masks[e] & toward) ins += 1;
+    }
+    const enter = ins === 0 ? 'no arrow can enter it' : `at most ${ins} can enter it`;
+    const leave = outs === 0 ? 'none can leave' : `at most ${outs} can leave`;
+    return `${enter} and ${leave}`;
+  }
+
+  /** "a1 has 2 edges[ and <known>], so at most 2 can enter it and 2 can leave" (words.py cell_count). */
+  cellCount(cell, known, joiner, masks) {
+    const cl = this.board.clues[cell];
+    if (cl.kind === 'throughput' && cl.value === 0) return null; // a 0 needs no count: its sentence names the known edges alone
+    const n = this.board.geometry.cellEdges[cell].length;
+    const facts = known ? ` ${joiner} ${known}` : '';
+    return `${cellName(this.board, cell)} has ${n} edges${facts}, so ${this.room(cell, masks)}`;
+  }
+
   region(nodes, masks) {
     const codes = nodes.map((t) => parseNode(this.board, t));
     const [d, lo, hi] = regionNumbers(this.board, codes, masks);
@@ -132,7 +156,9 @@ class Words {
       if ('cell' in st) {
         const c = cellIndex(b, st.cell);
         const known = this.known(c, e, masks);
-        const mid = known ? `; ${known}, so ` : ': ';
+        const count = this.cellCount(c, known, 'and', masks);
+        let mid = known ? `; ${known}, so ` : ': ';
+        if (count !== null) mid = `; ${count}: `;
         this.say(depth, `${cluePhrase(b, c)}${mid}${concl}.`);
       } else if ('region' in st) {
         const [head, d, lo, hi, one, they, them] = this.region(st.region, masks);
@@ -165,7 +191,10 @@ class Words {
     if ('cell' in end) {
       const c = cellIndex(b, end.cell);
       const known = this.known(c, -1, masks);
-      this.say(depth, `${cluePhrase(b, c)}${known ? `; but ${known}` : ''}: impossible.`);
+      const count = this.cellCount(c, known, 'but', masks);
+      let mid = known ? `; but ${known}` : '';
+      if (count !== null) mid = `; ${count}`;
+      this.say(depth, `${cluePhrase(b, c)}${mid}: impossible.`);
     } else if ('region' in end) {
       const [head, d, lo, hi, one, they, them] = this.region(end.region, masks);
       const [way, most] = d > hi ? ['out', hi] : ['in', lo];

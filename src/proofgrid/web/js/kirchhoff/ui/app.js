@@ -7,7 +7,7 @@
 import { keepOffline } from '../../app/offline.js';
 import { el, setPageTitle } from '../../app/ui.js';
 import * as engine from '../engine/index.js';
-import { Building } from './building.js';
+import { Building, buildFailure } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
 import { HOWTO } from './howto.js';
 import { OPTIONS, migrateOldOptions } from './options.js';
@@ -140,7 +140,7 @@ export class KirchhoffApp {
       host.done(node);
     }, (err) => {
       if (!host.root.isConnected) return;
-      host.fail(`The board could not be built (${firstLine(err)}).`,
+      host.fail(buildFailure(firstLine(err)),
         el('a', { class: 'button-link', href: kirchhoffHash({ view: 'play', preset: spec.preset || 'easy', fresh: true }) }, 'Try a new one'));
     });
     return host.root;

@@ -4,6 +4,7 @@
 // ready the placeholder is replaced by the play view.
 
 import { el } from '../../app/ui.js';
+import { MAX_SIDE, MIN_SIDE } from '../engine/codec.js';
 
 const PHASES = {
   route: 'drawing paths',
@@ -54,4 +55,17 @@ export class Building {
     this.root.dataset.building = 'failed';
     this.body.replaceChildren(el('p', { class: 'notice bad', role: 'alert' }, message), ...extra);
   }
+}
+
+/**
+ * The words for a board that could not be built: a link's bad board size in
+ * plain words (the engine's message names its own notation), anything else
+ * as "The board could not be built (<reason>)."
+ */
+export function buildFailure(reason) {
+  const text = String(reason || '');
+  if (/^bad params\b/.test(text) || /^(rows|cols) must be \d+\.\.\d+/.test(text)) {
+    return `This link's board size isn't valid: boards are ${MIN_SIDE}×${MIN_SIDE} to ${MAX_SIDE}×${MAX_SIDE}.`;
+  }
+  return `The board could not be built (${text}).`;
 }

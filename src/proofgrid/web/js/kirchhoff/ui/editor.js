@@ -148,7 +148,7 @@ export function kirchhoffEditorView(engine, service, { board = null } = {}) {
   });
 
   const root = el('section', { class: 'editor kirchhoff-editor', 'aria-labelledby': 'keditor-h' },
-    el('header', { class: 'view-head' }, el('h2', { id: 'keditor-h' }, 'Kirchhoff editor'),
+    el('header', { class: 'view-head' }, el('h2', { id: 'keditor-h', class: 'visually-hidden' }, 'Kirchhoff editor'),
       el('p', { class: 'sub' }, 'Place clues; the counter says whether the board has no, one or many solutions.')),
     el('div', { class: 'editor-tools', role: 'toolbar', 'aria-label': 'Editor tools' },
       rowsSel, colsSel, ...TOOLS.map((t) => toolBtns[t]),

@@ -1,7 +1,11 @@
 // Kirchhoff's own options, shown in the site's one settings panel (the shell
 // reads OPTIONS from mount().settings) and as quick toggles under the board.
-// The defaults are the same on every preset and the daily: clue counts on,
-// the lost alarm on, the timer off. Stored in the site's settings (schema v2,
+// The defaults: clue counts off (printed under a clue they sit where a
+// vertical arrow runs, and at phone sizes a corner badge clear of every arrow
+// is too small to read; the player turns them on), the lost alarm on, the timer off, and
+// "Mark obvious empties" on for the Easy and Medium presets (so their early
+// hints teach something rather than crossing lines), off elsewhere; a choice
+// the player made wins everywhere. Stored in the site's settings (schema v2,
 // js/app/settings.js) under puzzles.kirchhoff; the old per-preset key
 // (kirchhoff.settings) is read once, for the choices a player actually made.
 
@@ -12,7 +16,7 @@ export const PUZZLE = 'kirchhoff';
 
 export const OPTIONS = Object.freeze([
   {
-    key: 'indicators', label: 'Clue counts', default: true,
+    key: 'indicators', label: 'Clue counts', default: false,
     help: 'Small numbers under each clue count the arrows in and out; a met clue turns green, a broken one red.',
   },
   {
@@ -24,21 +28,29 @@ export const OPTIONS = Object.freeze([
     help: 'Shows a clock. Solves without a hint set best times.',
   },
   {
-    key: 'empties', label: 'Mark obvious empties', default: false,
+    key: 'empties', label: 'Mark obvious empties', default: false, presetDefaults: { easy: true, medium: true },
     help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores.',
   },
 ]);
 
 const DEFAULTS = Object.fromEntries(OPTIONS.map((o) => [o.key, o.default]));
 
-/** One option's value (its default until the player chooses). */
-export function option(store, key) {
-  return puzzleSetting(store, PUZZLE, key, DEFAULTS[key]);
+const PRESET_DEFAULTS = Object.fromEntries(OPTIONS.map((o) => [o.key, o.presetDefaults || {}]));
+
+/** An option's default on `preset` (a preset name, or anything else for the general default). */
+export function optionDefault(key, preset) {
+  const own = PRESET_DEFAULTS[key]?.[preset];
+  return typeof own === 'boolean' ? own : DEFAULTS[key];
 }
 
-/** Every option: {indicators, alarm, timer, empties}. */
-export function options(store) {
-  return Object.fromEntries(OPTIONS.map((o) => [o.key, option(store, o.key)]));
+/** One option's value on `preset` (its default there until the player chooses). */
+export function option(store, key, preset) {
+  return puzzleSetting(store, PUZZLE, key, optionDefault(key, preset));
+}
+
+/** Every option on `preset`: {indicators, alarm, timer, empties}. */
+export function options(store, preset) {
+  return Object.fromEntries(OPTIONS.map((o) => [o.key, option(store, o.key, preset)]));
 }
 
 /** Store an option (announced to every open view through the 'pg-settings' event). */
@@ -55,7 +67,8 @@ export function migrateOldOptions(store) {
   const raw = store.key(SETTINGS_KEY);
   if (store.readRaw(raw) === null) return;
   const old = store.get(SETTINGS_KEY);
-  if (old.indicators !== DEFAULTS.indicators) setOption(store, 'indicators', old.indicators);
+  // The old key stored every value; counts were on by default there, so only "off" was a choice.
+  if (old.indicators === false && DEFAULTS.indicators !== false) setOption(store, 'indicators', false);
   if (old.timer !== DEFAULTS.timer) setOption(store, 'timer', old.timer);
   store.removeRaw(raw);
 }

@@ -30,7 +30,7 @@ export function kirchhoffStatsView(store) {
     el('th', { scope: 'row' }, PRESET_LABELS[p]),
     el('td', { class: `best-${p}` }, times[p] ? formatMs(times[p]) : '—')));
   const root = el('section', { class: 'stats-view kirchhoff-stats', 'aria-labelledby': 'kstats-h' },
-    el('header', { class: 'view-head' }, el('h2', { id: 'kstats-h' }, 'Kirchhoff statistics')),
+    el('header', { class: 'view-head' }, el('h2', { id: 'kstats-h', class: 'visually-hidden' }, 'Kirchhoff statistics')),
     el('h3', {}, 'Daily Kirchhoff'),
     dailyStatsPanel(stats),
     el('h3', {}, 'Best times'),

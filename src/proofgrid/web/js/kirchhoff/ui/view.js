@@ -86,7 +86,7 @@ export class KirchhoffPlayView {
   }
 
   /** The Kirchhoff options ({indicators, alarm, timer, empties}, options.js). */
-  get settings() { return options(this.store); }
+  get settings() { return options(this.store, this.preset); }
 
   _build() {
     const o = this.opts;
@@ -103,7 +103,8 @@ export class KirchhoffPlayView {
       ? el('a', { class: 'button-link primary new-puzzle', href: kirchhoffHash({ view: 'play', preset: this.preset, fresh: true }) }, 'New puzzle')
       : null;
     this.hintPanel = new HintPanel();
-    this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong());
+    this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong(),
+      (overlay) => this.boardView.setOverlay(overlay));
     if (o.mode === 'daily') this.alarm.takeBack.textContent = 'Take back the wrong marks (counts as a hint)';
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     const s = this.settings;
@@ -285,8 +286,9 @@ export class KirchhoffPlayView {
     const asked = this.hintShown?.pos === pos && this.hintShown.info.kind === 'lost';
     if (h && h.kind === 'lost' && (asked || this.settings.alarm)) {
       const info = explainHint(h, this.board);
+      const step = this.alarm.shown ? this.alarm.step : -1;
       this.alarm.show(info);
-      this.boardView.setOverlay(info.overlay);
+      if (step < 0 || this.alarm.step < 0) this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
       this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
       if (info.proof) window.__pgLastProof = info.proof;

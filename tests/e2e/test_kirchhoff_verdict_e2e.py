@@ -1,0 +1,155 @@
+"""The lost verdict explains itself in the browser (Debian's Chromium, Playwright).
+
+Oracles: the Python engine's own lost verdict for the same position
+(:func:`proofgrid.kirchhoff.hint.hint` and its sentences, words.py) — the page
+must show exactly those sentences, so this is also a cross-language check of
+engine/words.js; the edge geometry of the board for the tapped edge; the
+viewport for "in view"; axe-core for accessibility.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proofgrid import midend
+from proofgrid.kirchhoff.contract import KIRCHHOFF
+from proofgrid.kirchhoff.hint import HintKind
+from proofgrid.kirchhoff.hint import hint as py_hint
+from proofgrid.kirchhoff.moves import execute_moves, parse_move
+from tests.e2e.a11y import axe_violations, describe
+from tests.e2e.conftest import fresh_page
+from tests.e2e.kirchhoff_page import PLAY, KPage
+
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+GAME = "5x5de:Ez6MqUmU8YITAxr"
+SHOTS = "/work/wt/player-shots"
+
+
+def tapped_edge() -> int:
+    """The edge b2–c2 (one tap draws the arrow b2→c2)."""
+    start = midend.resolve(KIRCHHOFF, GAME).start()
+    edge, _ = parse_move(start.board, "b2>c2")
+    return edge
+
+
+def expected(kp: KPage) -> tuple[str, ...]:
+    """The engine's sentences for the page's lost position (with whatever empties it marked)."""
+    h = py_hint(kp.position())
+    assert h.kind is HintKind.LOST and h.words
+    return tuple(w.strip() for w in h.words)
+
+
+def test_the_counted_sentences_of_the_bare_b2_c2_verdict() -> None:
+    """Without empties marked, the verdict is the five counted cell sentences (words.py)."""
+    start = midend.resolve(KIRCHHOFF, GAME).start()
+    h = py_hint(execute_moves(start, "b2>c2"))
+    assert h.kind is HintKind.LOST and len(h.words) == 5
+    assert "a1 has 2 edges" in h.words[0]
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    vp = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] + 0.5
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), [(390, 844, "light"), (1280, 800, "dark")])
+def test_lost_verdict_walks_its_proof_and_stays_in_view(
+    browser: Any, base_url: str, width: int, height: int, theme: str
+) -> None:
+    edge = tapped_edge()
+    with fresh_page(browser, viewport={"width": width, "height": height}, color_scheme=theme) as (
+        _,
+        page,
+        errs,
+    ):
+        page.goto(base_url + "#kirchhoff/play/" + GAME)
+        kp = KPage(page)
+        kp.wait()
+        kp.click_edge(edge)  # one tap: the arrow b2→c2
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        words = expected(kp)
+        assert "b2→c2" in page.inner_text(f"{PLAY} .alarm-headline")
+        shown = page.eval_on_selector_all(
+            f"{PLAY} .alarm-proof li", "els => els.map(e => e.innerText)"
+        )
+        # Every sentence of the proof is on the page, in order (nested ones inside their step).
+        assert "\n".join(shown).split("\n") == list(words) or [
+            line.strip() for line in "\n".join(shown).split("\n")
+        ] == list(words)
+        # It starts from the alarm's own outline; Next walks the steps and outlines each.
+        assert page.get_attribute(f"{PLAY} .alarm", "data-step") == "-1"
+        overlays = []
+        for i in range(len(shown)):
+            page.click(f"{PLAY} .alarm-next")
+            assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
+            assert (
+                page.eval_on_selector_all(
+                    f"{PLAY} .alarm-proof li[aria-current='step']", "e => e.length"
+                )
+                == 1
+            )
+            overlays.append(
+                page.eval_on_selector_all(
+                    f"{PLAY} .k-hint-edge-alarm, {PLAY} .k-cell-ring-alarm, {PLAY} .k-region-alarm",
+                    "els => els.map(e => e.outerHTML).join('')",
+                )
+            )
+            assert overlays[-1], f"step {i} outlines nothing"
+        assert page.is_disabled(f"{PLAY} .alarm-next")
+        # The alarm and its way back are within the viewport, without scrolling to them.
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        for sel in (".alarm-headline", ".take-back-wrong", ".rewind-completable"):
+            assert in_viewport(page, f"{PLAY} {sel}"), f"{sel} is out of view at {width}×{height}"
+        bad = axe_violations(page)
+        assert not bad, describe(bad)
+        # The shot: the board scrolled to the top, so the outlined step shows above the panel.
+        page.click(f"{PLAY} .alarm-prev")
+        page.evaluate(
+            "window.scrollBy(0, document.querySelector('.kirchhoff-play svg.board')"
+            ".getBoundingClientRect().top - 4)"
+        )
+        page.screenshot(path=f"{SHOTS}/kirchhoff-lost-verdict-{width}x{height}-{theme}.png")
+        page.click(f"{PLAY} .alarm-next")
+        # By keyboard: Previous step is a button that focus reaches.
+        page.focus(f"{PLAY} .alarm-prev")
+        page.keyboard.press("Enter")
+        assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(len(shown) - 2)
+        # Taking the wrong mark back clears the alarm.
+        page.click(f"{PLAY} .take-back-wrong")
+        page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+        errs.check()
+
+
+def test_a_bad_board_size_in_a_link_is_said_in_plain_words(page: Any, base_url: str) -> None:
+    """Oracle: the board-size bounds (2..16 a side) and the engine's notation, which the
+    page must not show."""
+    for bad in ("99x99#5", "1x4#5", "axb#5"):
+        page.goto(base_url + "#kirchhoff/play/" + bad.replace("#", "%23"))
+        page.wait_for_function("() => /board size/.test(document.body.innerText)", timeout=30000)
+        text = page.inner_text("body")
+        assert "this link's board size isn't valid: boards are 2×2 to 16×16" in text.lower()
+        assert "RxCdG" not in text and "bad params" not in text
+
+
+@pytest.mark.parametrize("route", ["#kirchhoff/edit", "#kirchhoff/stats"])
+def test_the_editor_and_stats_show_their_heading_once(page: Any, base_url: str, route: str) -> None:
+    """Oracle: the visible text of every heading on the page (the page's h1 names the view;
+    the view's own heading is for screen readers only)."""
+    page.goto(base_url + route)
+    page.wait_for_selector("#page-title")
+    page.wait_for_function("() => document.querySelector('main h2') !== null", timeout=30000)
+    title = page.inner_text("#page-title").strip()
+    assert title
+    shown = page.eval_on_selector_all(
+        "h1, h2, h3",
+        "els => els.filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 2)"
+        ".map(e => e.innerText.trim())",
+    )
+    assert shown.count(title) == 1, shown
+    bad = axe_violations(page)
+    assert not bad, describe(bad)
