@@ -365,10 +365,15 @@ def test_stats_export_import_round_trip(
     other.reload()
     other.fill(".code-in", code[:-3] + "abc")
     other.click("button.import")
-    assert "Could not import" in other.inner_text(".import-status")
+    status = ".import-status"
+    other.wait_for_function(f"() => document.querySelector('{status}').textContent !== ''")
+    assert "Could not import" in other.inner_text(status)
     other.fill(".code-in", code)
     other.click("button.import")
-    assert "Imported 3" in other.inner_text(".import-status")
+    other.wait_for_function(
+        f"() => document.querySelector('{status}').textContent.includes('Imported')"
+    )
+    assert "Imported 3" in other.inner_text(status)
     other.goto(base_url + "#daily")
     other.goto(base_url + "#stats")
     other.wait_for_selector(".stats-view")

@@ -37,7 +37,7 @@ def settings_raw(page: Any) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("route", ["", "#kirchhoff/play/easy"])
+@pytest.mark.parametrize("route", ["#daily", "#kirchhoff/play/easy"])
 def test_the_skip_link_focuses_the_board_and_keeps_the_hash(
     browser: Any, base_url: str, route: str
 ) -> None:
@@ -198,7 +198,7 @@ def test_the_home_page_lists_unfinished_games_to_continue(browser: Any, base_url
 def test_the_sticky_score_bar_never_covers_the_top_row(browser: Any, base_url: str) -> None:
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
         for route, cell in (
-            ("", ".cell"),
+            ("#daily", ".cell"),
             ("#kirchhoff/play/easy", "[tabindex]"),
         ):
             open_route(page, base_url, route)
@@ -220,7 +220,7 @@ def test_the_sticky_score_bar_never_covers_the_top_row(browser: Any, base_url: s
 
 def test_desktop_controls_clear_the_bottom_edge(browser: Any, base_url: str) -> None:
     with fresh_page(browser, viewport=DESKTOP) as (_ctx, page, errs):
-        for route in ("", "#kirchhoff/play/easy"):
+        for route in ("#daily", "#kirchhoff/play/easy"):
             open_route(page, base_url, route)
             bottom = page.evaluate(
                 "document.querySelector(\"main [role='toolbar']\").getBoundingClientRect().bottom"

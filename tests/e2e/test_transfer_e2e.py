@@ -53,6 +53,8 @@ def test_games_in_progress_move_to_a_fresh_browser_and_resume(browser: Any, base
         )
         other.fill(".code-in", code)
         other.click("button.import")
+        # the import first mounts every puzzle (their keys), so wait for its verdict
+        other.wait_for_function("() => document.querySelector('.import-status').textContent !== ''")
         status = other.inner_text(".import-status")
         assert "2 saved games" in status, status
         assert "Could not" not in status

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import threading
 
 from proofgrid.server import bind
 
@@ -33,5 +34,9 @@ def test_accepted_sockets_have_tcp_nodelay() -> None:
             await asyncio.wait_for(done.wait(), 5)
             w.close()
 
-    asyncio.run(main())
+    # A thread of its own: another test on this worker (the browser's sync API) may
+    # leave an event loop running in the main thread.
+    runner = threading.Thread(target=asyncio.run, args=(main(),))
+    runner.start()
+    runner.join(30)
     assert seen and seen[0] != 0

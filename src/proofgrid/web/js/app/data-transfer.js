@@ -211,6 +211,7 @@ export function moveDataSection(store, names, intro) {
       if (btn) btn.disabled = true;
       status.className = 'import-status';
       try {
+        await store.beforeImport?.(); // every puzzle's keys declared (js/app/main.js)
         const got = await importDataAsync(store, codeIn.value, {
           onProgress: ({ done, total }) => {
             status.textContent = `Reading saved games: ${done} of ${total}…`;

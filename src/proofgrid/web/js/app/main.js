@@ -148,6 +148,9 @@ async function start() {
     }
     return apps.get(row.name);
   };
+  // Importing a saved-data code needs every puzzle's keys declared, also those of
+  // puzzles not opened in this tab: the import mounts them all first.
+  store.beforeImport = () => Promise.allSettled(rows.map(appOf));
   const cards = new Map(); // puzzle name -> promise of its card
   const cardOf = (row) => {
     if (!cards.has(row.name)) {
