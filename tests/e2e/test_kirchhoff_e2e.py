@@ -375,7 +375,7 @@ def test_seeded_links_build_in_the_worker_and_bad_ones_say_so(page: Any, base_ur
     assert page.inner_text(f"{PLAY} h2") == "Kirchhoff — Medium 6×6"
     page.goto(base_url + "#kirchhoff/play/" + quote("99x99#1", safe=":"))
     page.wait_for_selector("[data-building='failed']")
-    assert "could not be built" in page.inner_text(".notice.bad")
+    assert "board size isn't valid" in page.inner_text(".notice.bad")  # said in plain words
     page.click("text=Try a new one")
     KPage(page).wait()
 
