@@ -564,7 +564,10 @@ def test_a_game_is_kept_across_rules_back_reload_and_new_puzzle(page: Any, base_
     page.click(f"{PLAY} a.new-puzzle")
     kp.wait_for_other_game(gid)
     kp.wait()
-    assert kp.game_id() != gid and set(kp.marks()) == {0}
+    assert kp.game_id() != gid and set(kp.marks()) <= {
+        0,
+        3,
+    }  # no arrow: at most the obvious empties
     page.go_back()
     kp.wait_for_game(gid)
     kp.wait()
@@ -618,7 +621,7 @@ def test_take_back_the_wrong_marks_keeps_a_correct_path(page: Any, base_url: str
     assert marks[wrong] == 0
     for e in correct:
         assert marks[e] == states[e], e  # the 7 correct arrows stay
-    assert sum(m != 0 for m in marks) == 7
+    assert sum(m in (1, 2) for m in marks) == 7  # arrows; obvious empties may be crossed
     assert status(kp.position()) is not Status.LOST  # exact oracle: completable again
     assert page.get_attribute(PLAY, "data-taken-back") == str(wrong)
     page.click(f"{PLAY} button.undo")  # one undo step brings the wrong arrow back
