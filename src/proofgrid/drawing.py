@@ -125,3 +125,11 @@ def text_drawing(text: str) -> Drawing:
         for i, line in enumerate(lines)
     )
     return Drawing(0.6 * cols, float(len(lines)), shapes)
+
+
+def coordinate_labels(rows: int, cols: int, margin: float) -> list[Text]:
+    """Column letters above and row numbers left of a grid whose cells are one unit wide,
+    the grid starting ``margin`` units in (the names moves and sentences use: ``c4``)."""
+    labels = [Text(margin + c + 0.5, margin / 2, chr(ord("a") + c), size=0.32) for c in range(cols)]
+    labels += [Text(margin / 2, margin + r + 0.5, str(r + 1), size=0.32) for r in range(rows)]
+    return labels

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofgrid.drawing import WHITE, Circle, Drawing, Line, Rect, Shape, Text
+from proofgrid.drawing import WHITE, Circle, Drawing, Line, Rect, Shape, Text, coordinate_labels
 from proofgrid.kirchhoff.board import ClueKind, Mark, Position
 from proofgrid.kirchhoff.exact import first_solution
 from proofgrid.kirchhoff.grade import grade_board
@@ -41,11 +41,7 @@ def draw(state: Position, solved: bool = False) -> Drawing:
     """The grid with its clues and arrows; with ``solved``, the solution's arrows."""
     board = state.board
     o = _MARGIN
-    shapes: list[Shape] = []
-    for c in range(board.cols):
-        shapes.append(Text(o + c + 0.5, o / 2, chr(ord("a") + c), size=0.32))
-    for r in range(board.rows):
-        shapes.append(Text(o / 2, o + r + 0.5, str(r + 1), size=0.32))
+    shapes: list[Shape] = [*coordinate_labels(board.rows, board.cols, o)]
     for r in range(board.rows):
         for c in range(board.cols):
             shapes.append(Rect(o + c, o + r, 1.0, 1.0, WHITE, width=0.4))

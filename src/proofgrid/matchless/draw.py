@@ -19,7 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofgrid.drawing import BLACK, WHITE, Circle, Drawing, Line, Shape, Text, pattern
+from proofgrid.drawing import (
+    BLACK,
+    WHITE,
+    Circle,
+    Drawing,
+    Line,
+    Shape,
+    coordinate_labels,
+    pattern,
+)
 from proofgrid.matchless.contract import explain
 from proofgrid.matchless.game import State, move_name
 from proofgrid.matchless.grade import matchless_grade
@@ -35,11 +44,7 @@ def draw(state: State, solved: bool = False) -> Drawing:
     """The position's board; with ``solved``, the X-ray's patterns and the witness marked."""
     board = state.board
     o = _MARGIN
-    shapes: list[Shape] = []
-    for c in range(board.cols):
-        shapes.append(Text(o + c + 0.5, o / 2, chr(ord("a") + c), size=0.32))
-    for r in range(board.rows):
-        shapes.append(Text(o / 2, o + r + 0.5, str(r + 1), size=0.32))
+    shapes: list[Shape] = [*coordinate_labels(board.rows, board.cols, o)]
     heads = {(v, w) for v, w in board.fuses()}
     for v, w in sorted(heads):
         if (w, v) in heads and w < v:
