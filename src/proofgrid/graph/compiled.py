@@ -26,6 +26,7 @@ strongly connected components", Information Processing Letters 116(1), 2016.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,8 @@ def check_arcs(src: Int32Array, dst: Int32Array, n: int) -> None:
         raise ValueError(f"edge endpoints must lie in 0 .. {n - 1}")
 
 
-_STEP = 1 << 22  # edges per step of the CSR build: temporaries stay a few megabytes
+_STEP = 1 << 20  # edges per vectorised step: temporaries stay a few megabytes
+_BUCKET = 1 << 23  # edges per bucket of rows in the CSR build (8-byte keys: 64 MB)
 
 
 def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
@@ -78,38 +80,62 @@ def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
     The canonical form matters: scipy's strong-components routine loops
     forever on CSR input with a repeated entry in a row (scipy 1.17). Built
     here rather than by scipy's COO conversion, which holds int64 row and
-    column copies and a float64 value per edge: the edges are sorted once as
-    int64 keys ``src * n + dst`` (the one O(m) temporary, 8 bytes an edge),
-    repeats dropped, and the int32 column indices written step by step; the
-    values are one float64 broadcast to every entry (zero bytes an edge),
-    which scipy's csgraph validation keeps without a copy. O(m log m).
+    column copies and a float64 value per edge. The rows are cut into buckets
+    of about ``_BUCKET`` edges (from the out-degrees); each bucket's edges are
+    gathered (one pass over ``src`` per bucket), sorted as int64 keys
+    ``src * n + dst``, their repeats dropped and their int32 column indices
+    written in place, so the only edge-sized arrays are the int32 indices
+    (4 bytes an edge) and one bucket's keys; the values are one float64
+    broadcast to every entry (zero bytes an edge), which scipy's csgraph
+    validation keeps without a copy. O(m log m + m · m / _BUCKET) time.
     """
     from scipy.sparse import csr_array  # noqa: PLC0415 (scipy loads only when used)
 
-    key = src.astype(np.int64)
-    key *= n
-    key += dst
-    key.sort()
-    m = key.size
-    keep = np.empty(m, dtype=bool)
-    if m:
-        keep[0] = True
-        np.not_equal(key[1:], key[:-1], out=keep[1:])
-    nnz = int(np.count_nonzero(keep))
-    indices = np.empty(nnz, dtype=np.int32)
-    counts = np.zeros(n, dtype=np.int64)
+    m = src.size
+    counts = np.bincount(src, minlength=n) if m else np.zeros(n, dtype=np.int64)
+    buckets = max(1, -(-m // _BUCKET))
+    if buckets == 1:
+        cuts = [0, n]
+    else:
+        ends = np.cumsum(counts)
+        cuts = [0, *np.searchsorted(ends, np.arange(1, buckets) * (m // buckets)).tolist(), n]
+    indices = np.empty(m, dtype=np.int32)  # the first nnz are used (the rest never written)
     at = 0
-    for lo in range(0, m, _STEP):
-        kept = key[lo : lo + _STEP][keep[lo : lo + _STEP]]
-        rows, cols = np.divmod(kept, n)
-        indices[at : at + kept.size] = cols
-        counts += np.bincount(rows, minlength=n)
-        at += kept.size
-    del key, keep
+    for lo, hi in itertools.pairwise(cuts):
+        if hi <= lo:
+            continue
+        if buckets == 1:
+            key = src.astype(np.int64)
+            dsts = dst
+        else:
+            pick = src >= lo
+            pick &= src < hi
+            key = src[pick].astype(np.int64)
+            dsts = dst[pick]
+            del pick
+        key *= n
+        key += dsts
+        del dsts
+        key.sort()
+        size = key.size
+        keep = np.empty(size, dtype=bool)
+        if size:
+            keep[0] = True
+            np.not_equal(key[1:], key[:-1], out=keep[1:])
+        counts[lo:hi] = 0
+        for a in range(0, size, _STEP):
+            kept = key[a : a + _STEP][keep[a : a + _STEP]]
+            rows, cols = np.divmod(kept, n)
+            indices[at : at + kept.size] = cols
+            counts[lo:hi] += np.bincount(rows - lo, minlength=hi - lo)
+            at += kept.size
+        del key, keep
+    nnz = at
     indptr = np.zeros(n + 1, dtype=np.int32 if nnz < 2**31 else np.int64)
     np.cumsum(counts, out=indptr[1:])
+    del counts
     data = np.broadcast_to(np.float64(1.0), (nnz,))
-    return csr_array((data, indices, indptr), shape=(n, n))
+    return csr_array((data, indices[:nnz], indptr), shape=(n, n))
 
 
 def strong_components(src: Int32Array, dst: Int32Array, n: int) -> tuple[Int32Array, int]:

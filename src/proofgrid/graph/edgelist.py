@@ -76,6 +76,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from proofgrid.graph import arrowkeys
 from proofgrid.graph.costs import CostTable, parse_costs, read_costs
 from proofgrid.graph.intcodes import IntegerCoder
 from proofgrid.graph.namekeys import IntArray, _codes, _integer_names
@@ -84,6 +85,8 @@ from proofgrid.graph.scanner import (
     _buffer,
     _collect,
     _fields_error,
+    _give_back,
+    _packed,
     _Scan,
     _scans,
     _TextStream,
@@ -206,7 +209,7 @@ def _parse_plain(
     m = 0
     first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
-    for line0, (starts, _lengths, counts, nnl, values), end in scans:
+    for line0, (starts, _lengths, counts, nnl, values, _bytes), end in scans:
         bad = counts > 2
         if bad.any():
             k = int(np.argmax(bad))
@@ -288,6 +291,47 @@ def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -
     )
 
 
+_ARROW_MIN = 1 << 25  # bytes: below this, importing pyarrow (0.15 s) costs more than it saves
+
+
+def _use_arrow(size: int | None) -> bool:
+    """Whether the general path keys names by Arrow (:mod:`.arrowkeys`): pyarrow is
+    installed and the text is large or of unknown length."""
+    return (size is None or size >= _ARROW_MIN) and arrowkeys.available()
+
+
+def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
+    return EdgeList(
+        source=source,
+        n=keyed.n,
+        src=keyed.src,
+        dst=keyed.dst,
+        lines=lines,
+        _buf=keyed.names,
+        _size=keyed.size,
+        _name_start=keyed.name_start,
+        _name_len=keyed.name_len,
+    )
+
+
+def _key_by_arrow(scans: Iterator[tuple[int, _Scan, int]], source: str) -> arrowkeys.Keyed:
+    try:
+        return arrowkeys.key_scans(scans, source)
+    except arrowkeys.TooLongError:
+        raise EdgeListError(f"{source}: a name longer than 2 GiB") from None
+
+
+def _with_packed(
+    scans: Iterator[tuple[int, _Scan, int]], stream: _TextStream
+) -> Iterator[tuple[int, _Scan, int]]:
+    """``scans`` of a kept stream, each with its tokens' bytes (packed from the kept
+    text for the chunks scanned before packing was switched on)."""
+    for line0, scan, end in scans:
+        if scan[5] is None:
+            scan = (*scan[:5], _packed(stream.buf, scan[0], scan[1]))
+        yield line0, scan, end
+
+
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     _unmark(buf, size, source)
     scans = _scans(buf, size, source, narrow=False)
@@ -295,9 +339,16 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
         plain = _parse_plain(scans, source, size)
     finally:
         scans.close()  # stops the scanning threads if we leave early
+    last = 1 if size and buf[size - 1] != 10 else 0
     if plain is not None:
-        last = 1 if size and buf[size - 1] != 10 else 0
         return dataclasses.replace(plain, lines=plain.lines + last)
+    if _use_arrow(size):
+        scans = _scans(buf, size, source, pack=True)
+        try:
+            keyed = _key_by_arrow(scans, source)
+        finally:
+            scans.close()
+        return _from_keyed(keyed, source, keyed.newlines + last)
     return _general(_tokenize(buf, size, source), buf, size, source)
 
 
@@ -350,6 +401,18 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
         plain = _parse_plain(scans, source, size)
         if plain is not None:
             return dataclasses.replace(plain, lines=stream.nlines)
+        if _use_arrow(size):  # names keyed as scanned: the text is never kept if seekable
+            if seekable:
+                scans.close()
+                fh.seek(start)
+                stream = _TextStream(fh, source, size, keep=False)
+                scans = stream.scans(pack=True)
+                keyed = _key_by_arrow(scans, source)
+            else:  # what was read so far, then the rest as it comes
+                stream.pack = True
+                again = _scans(stream.buf, stream.scanned, source, pack=True)
+                keyed = _key_by_arrow(itertools.chain(again, _with_packed(scans, stream)), source)
+            return _from_keyed(keyed, source, stream.nlines)
         if seekable:
             scans.close()
             fh.seek(start)
@@ -362,6 +425,7 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
         return _general(tokens(stream.nlines), stream.buf, stream.size, source)
     finally:
         scans.close()  # stops the scanning threads if we leave early
+        _give_back()
 
 
 def read_edgelist(path: str) -> EdgeList:

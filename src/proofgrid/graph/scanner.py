@@ -57,6 +57,24 @@ def _alloc(size: int) -> npt.NDArray[np.uint8]:
     return np.zeros((size + 2 * _WORD + _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
 
 
+def _give_back() -> None:
+    """Return freed heap memory to the system (glibc's ``malloc_trim``; elsewhere a no-op).
+
+    The scanning threads allocate their chunks' arrays in their own malloc arenas,
+    and glibc keeps what they free (about 12 bytes an edge after a large file);
+    called once a text is read, so the rest of the run starts from what is in use."""
+    if not _TRIM:
+        try:
+            import ctypes  # noqa: PLC0415 (once, after a read)
+
+            _TRIM.append(ctypes.CDLL("libc.so.6").malloc_trim if sys.platform == "linux" else None)
+        except (OSError, AttributeError):
+            _TRIM.append(None)
+    if _TRIM[0] is not None:
+        _TRIM[0](0)
+
+
+_TRIM: list[Any] = []  # glibc's malloc_trim once looked up (None: not there)
 _CHUNK = 1 << 20  # bytes per scanning step: temporaries stay cache-sized (1 MB: fastest here)
 _THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
 
@@ -187,6 +205,23 @@ def _edges(istok: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray]:
     return starts, ends
 
 
+def _packed(
+    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
+) -> npt.NDArray[np.uint8]:
+    """The bytes of the spans ``starts``/``lengths`` (sorted, disjoint) end to end, as
+    :func:`_scan` with ``pack`` gives them: one gather by a mask made from a
+    difference array over the spans' range. O(range)."""
+    if not starts.size:
+        return buf[:0]
+    lo = int(starts[0])
+    hi = int(starts[-1]) + int(lengths[-1])
+    delta = np.zeros(hi - lo + 1, dtype=np.int8)
+    delta[starts - lo] = 1
+    delta[starts - lo + lengths] -= 1
+    out: npt.NDArray[np.uint8] = buf[lo:hi][np.cumsum(delta[:-1], dtype=np.int8).view(bool)]
+    return out
+
+
 def _fields_error(source: str, line: int, count: int, *, costs: bool) -> EdgeListError:
     what = "expected 'node cost'" if costs else "expected 'src dst' or a single node name"
     return EdgeListError(
@@ -195,12 +230,21 @@ def _fields_error(source: str, line: int, count: int, *, costs: bool) -> EdgeLis
 
 
 def _scan_chunk(
-    buf: npt.NDArray[np.uint8], lo: int, hi: int, line0: int, source: str, *, scratch: _Scratch
-) -> tuple[IntArray, IntArray, IntArray, int, bool]:
+    buf: npt.NDArray[np.uint8],
+    lo: int,
+    hi: int,
+    line0: int,
+    source: str,
+    *,
+    scratch: _Scratch,
+    pack: bool = False,
+) -> tuple[IntArray, IntArray, IntArray, int, bool, npt.NDArray[np.uint8] | None]:
     """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, the
     number of tokens on each line (the last entry counts what follows the last
-    newline), the number of newlines in the chunk, and whether every token byte
-    is an ASCII digit. Byte-level steps work in ``scratch`` (no temporaries)."""
+    newline), the number of newlines in the chunk, whether every token byte
+    is an ASCII digit, and (``pack``) the tokens' bytes end to end (one boolean
+    gather of the cache-resident chunk by its token mask). Byte-level steps work
+    in ``scratch`` (no temporaries)."""
     arr = buf[lo:hi]
     size = hi - lo
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
@@ -238,7 +282,8 @@ def _scan_chunk(
     counts = _pair_counts(arr, ends, nnl)
     if counts is None:
         counts = _line_counts(starts, np.flatnonzero(tmp))
-    return starts + lo, ends - starts, counts, nnl, digits
+    packed = arr[istok] if pack else None
+    return starts + lo, ends - starts, counts, nnl, digits, packed
 
 
 def _pair_counts(arr: npt.NDArray[np.uint8], ends: IntArray, nnl: int) -> IntArray | None:
@@ -273,7 +318,7 @@ def _line_counts(starts: IntArray, newlines: IntArray) -> IntArray:
 
 def _scan_long_line(
     buf: npt.NDArray[np.uint8], span: tuple[int, int], line0: int, source: str, scratch: _Scratch
-) -> tuple[IntArray, IntArray, IntArray, int, bool]:
+) -> tuple[IntArray, IntArray, IntArray, int, bool, npt.NDArray[np.uint8] | None]:
     """:func:`_scan_chunk` for one line longer than a chunk, a chunk at a time.
 
     Memory stays O(chunk) whatever the line's length: the line is checked and its
@@ -310,7 +355,7 @@ def _scan_long_line(
         pos = end
     if count > 2:  # the caller reports it, as for any other line
         empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, np.array([count]), 0, False
+        return empty, empty, np.array([count]), 0, False, None
     nnl = 1 if buf[hi - 1] == 10 else 0
     return (
         np.array(first, dtype=np.int64),
@@ -318,10 +363,18 @@ def _scan_long_line(
         np.array([count, 0][: 1 + nnl], dtype=np.int64),
         nnl,
         False,  # the general path keys these (rare) names
+        np.concatenate([buf[s:e] for s, e in zip(first, last, strict=True)] or [buf[:0]]),
     )
 
 
-_Scan = tuple[IntArray, IntArray, IntArray, int, "npt.NDArray[np.int64] | None"]
+_Scan = tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    int,
+    "npt.NDArray[np.int64] | None",
+    "npt.NDArray[np.uint8] | None",
+]
 
 
 def _scan(
@@ -332,25 +385,29 @@ def _scan(
     *,
     scratch: _Scratch,
     narrow: bool,
+    pack: bool = False,
 ) -> _Scan:
-    """One chunk of :func:`_tokenize`: starts, lengths, fields per line, newlines, and
-    the tokens' values if all are plain integers (:func:`_plain_integers`).
+    """One chunk of :func:`_tokenize`: starts, lengths, fields per line, newlines,
+    the tokens' values if all are plain integers (:func:`_plain_integers`), and
+    and (``pack``) the tokens' bytes end to end.
     ``narrow``: starts and lengths as :func:`_index_type` (else int64, for callers
     that keep only a few of them)."""
     lo, hi, long_line = span
     if long_line:
-        starts, lengths, counts, nnl, digits = _scan_long_line(
+        starts, lengths, counts, nnl, digits, packed = _scan_long_line(
             buf, (lo, hi), line0, source, scratch
         )
     else:
-        starts, lengths, counts, nnl, digits = _scan_chunk(
-            buf, lo, hi, line0, source, scratch=scratch
+        starts, lengths, counts, nnl, digits, packed = _scan_chunk(
+            buf, lo, hi, line0, source, scratch=scratch, pack=pack
         )
     values = _plain_integers(buf, starts, lengths) if digits else None
+    if not pack:
+        packed = None
     if not narrow:
-        return starts, lengths, counts, nnl, values
+        return starts, lengths, counts, nnl, values, packed
     itype = _index_type(buf.size)
-    return starts.astype(itype), lengths.astype(itype), counts, nnl, values
+    return starts.astype(itype), lengths.astype(itype), counts, nnl, values, packed
 
 
 def _index_type(size: int) -> type[np.integer[Any]]:
@@ -366,6 +423,7 @@ def _scans(
     narrow: bool = True,
     lo: int = 0,
     line_base: int = 0,
+    pack: bool = False,
 ) -> Generator[tuple[int, _Scan, int], None, None]:
     """``(first line, scan, end)`` of each chunk of ``buf[lo:size]`` in file order
     (``narrow``: see :func:`_scan`; ``end``: the chunk's end offset; ``line_base``:
@@ -387,7 +445,7 @@ def _scans(
     if len(spans) < 2 or _THREADS < 2:
         scratch = _Scratch.of(chunk)
         for span in spans:
-            got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow)
+            got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow, pack=pack)
             yield line0, got, span[1]
             line0 += got[3]
         return
@@ -405,7 +463,7 @@ def _scans(
 
     def attempt(span: tuple[int, int, bool]) -> _Scan | None:
         try:
-            return _scan(buf, span, 0, source, scratch=own_scratch(), narrow=narrow)
+            return _scan(buf, span, 0, source, scratch=own_scratch(), narrow=narrow, pack=pack)
         except EdgeListError:
             return None
 
@@ -424,7 +482,9 @@ def _scans(
                 window.append(pool.submit(attempt, nxt))
             tried = window.popleft().result()
             # A failed chunk again, to raise with the line counted from the file's start.
-            got = tried or _scan(buf, span, line0, source, scratch=own_scratch(), narrow=narrow)
+            got = tried or _scan(
+                buf, span, line0, source, scratch=own_scratch(), narrow=narrow, pack=pack
+            )
             yield line0, got, span[1]
             line0 += got[3]
     finally:  # after an error, the chunks not yet started are dropped
@@ -460,7 +520,7 @@ def _collect(
     paired: list[npt.NDArray[np.bool_]] = []
     values: list[npt.NDArray[np.int64]] | None = []
     line0 = 0
-    for line0, (starts, lengths, counts, nnl, chunk_values), _end in scans:
+    for line0, (starts, lengths, counts, nnl, chunk_values, _packed), _end in scans:
         bad = (counts != 0) & (counts != 2) if costs else counts > 2
         if bad.any():
             k = int(np.argmax(bad))
@@ -633,6 +693,7 @@ class _TextStream:
         self.lines = 0  # newlines in the scanned text
         self._base = 0  # stream offset of buf[0]
         self._last = 10  # the last byte read (a newline: no partial line)
+        self.pack = False  # scan with ``pack`` (may be switched on between pieces)
 
     def _room(self, need: int) -> None:
         """Make ``buf`` hold ``need`` bytes from its start (kept text doubles; a piece
@@ -672,8 +733,13 @@ class _TextStream:
         fresh[:tail] = self.buf[self.scanned - self._base : self.size - self._base]
         self.buf, self._base = fresh, self.scanned
 
-    def scans(self, *, narrow: bool = True) -> Generator[tuple[int, _Scan, int], None, None]:
-        """The scans of the stream's chunks in file order (positions index :attr:`buf`)."""
+    def scans(
+        self, *, narrow: bool = True, pack: bool = False
+    ) -> Generator[tuple[int, _Scan, int], None, None]:
+        """The scans of the stream's chunks in file order (positions index :attr:`buf`;
+        ``pack``: see :func:`_scan`; :attr:`pack` may be switched on while scanning,
+        from the next piece on)."""
+        self.pack = pack
         step = _CHUNK * _READ
         while True:
             self._drop_scanned()
@@ -697,7 +763,13 @@ class _TextStream:
                 end = hi
             if end > lo:
                 for line0, scan, stop in _scans(
-                    self.buf, end, self.source, narrow=narrow, lo=lo, line_base=self.lines
+                    self.buf,
+                    end,
+                    self.source,
+                    narrow=narrow,
+                    lo=lo,
+                    line_base=self.lines,
+                    pack=self.pack,
                 ):
                     self.scanned = self._base + stop
                     yield line0, scan, stop
