@@ -91,11 +91,13 @@ def labels_on(page: Any, root: str = "") -> bool:
     )
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+@pytest.mark.parametrize(
+    ("size", "width", "height"), [("5x5", 390, 844), ("5x5", 1280, 800), ("12x12", 390, 844)]
+)
 def test_show_coordinates_setting_persists_over_reload(
-    browser: Any, base_url: str, width: int, height: int
+    browser: Any, base_url: str, size: str, width: int, height: int
 ) -> None:
-    proof = api(base_url, "/api/matchless/new?params=5x5&seed=42")
+    proof = api(base_url, f"/api/matchless/new?params={size}&seed=42")
     url = base_url + "#play/" + quote(proof["id"], safe=":")
     with fresh_page(browser, viewport={"width": width, "height": height}) as (_ctx, page, errs):
         page.goto(url)
@@ -116,7 +118,7 @@ def test_show_coordinates_setting_persists_over_reload(
         check_labels(page, "", proof["shells"])
         assert axe_violations(page) == []
         tag = "phone" if width < 600 else "desktop"
-        screenshot(page, f"matchless-coords-setting-{tag}.png")
+        screenshot(page, f"matchless-coords-setting-{size}-{tag}.png")
         page.click("#settings-open")
         page.get_by_label("Show coordinates").uncheck()
         page.keyboard.press("Escape")
