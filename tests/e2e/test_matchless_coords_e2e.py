@@ -1,6 +1,7 @@
 """Matchless coordinates in a real browser: the "Show coordinates" setting, the
-labels a Hint and the duel bring up by themselves, and the duel review that
-replays its turning moves on the board in the order of the game.
+labels a Hint, the duel and a result link's replay bring up by themselves (their
+sentences name squares), and the duel review that replays its turning moves on
+the board in the order of the game.
 
 Oracles: the Python engine names the squares (``cell_name`` of each shell's row
 and column from ``GET /api/matchless/new``) and its hint names the move
@@ -19,10 +20,12 @@ from urllib.parse import quote
 
 import pytest
 
+from proofgrid import registry, results
 from proofgrid.matchless.duel import DuelSolver, Rule
 from proofgrid.matchless.game import parse_game_id
 from tests.e2e.a11y import axe_violations
 from tests.e2e.conftest import Board, api, cell_name, fresh_page, screenshot
+from tests.print.test_results import M_ID, M_PAR
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
@@ -285,4 +288,26 @@ def test_duel_review_in_game_order_replays_up_to_the_turning_move(
         shown = page.get_attribute(".duel-review .review-body", "data-replay-moves")
         assert shown == str(first + 1)
         assert page.inner_text(".duel-review .review-lines li.current") == lines[1]
+        errs.check()
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_a_result_link_replay_labels_the_square_each_step_names(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    gid, moves = M_ID, M_PAR
+    code = results.encode(results.make(registry.get("matchless"), gid, moves))
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_ctx, page, errs):
+        page.goto(base_url + results.link(code))
+        page.wait_for_selector(".result-view[data-verified='true']")
+        assert labels_on(page, ".result-view")
+        page.get_by_role("button", name="◀◀ Start").click()
+        for k, move in enumerate(moves, start=1):
+            page.get_by_role("button", name="Next ▶").click()
+            assert f"strike {move}" in page.inner_text(".replay-step")
+            named = page.eval_on_selector_all(
+                ".result-view .coord.named", "els => els.map(e => e.textContent)"
+            )
+            assert sorted(named) == sorted([move[0], move[1:]]), k
+        assert axe_violations(page) == []
         errs.check()
