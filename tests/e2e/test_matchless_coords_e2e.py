@@ -21,6 +21,7 @@ from urllib.parse import quote
 import pytest
 
 from proofgrid import registry, results
+from proofgrid.matchless.board import cell_name as engine_name
 from proofgrid.matchless.duel import DuelSolver, Rule
 from proofgrid.matchless.game import parse_game_id
 from tests.e2e.a11y import axe_violations
@@ -72,7 +73,7 @@ def check_labels(page: Any, root: str, shells: list[list[int]]) -> dict[str, Any
     by_col = {t["text"]: t for t in labels if t["col"] is not None}
     by_row = {t["text"]: t for t in labels if t["row"] is not None}
     for rc in shells:
-        name = cell_name(rc)
+        name = engine_name(rc[0], rc[1])  # the Python engine's own name for the square
         b = centre[rc[0] * cols + rc[1]]
         letter, number = by_col[name[0]]["box"], by_row[name[1:]]["box"]
         assert abs((letter[0] + letter[2]) / 2 - (b[0] + b[2]) / 2) < 2, name  # over its column
