@@ -2,6 +2,9 @@
 // SVG and animates cascades; it decides nothing. One <g class="cell"> per
 // shell (per cell in edit mode) is a focusable button with an ARIA label.
 // Shells light outward by BFS depth; with reduced motion they light at once.
+// Coordinates (setLabels, js/app/board-labels.js) sit in a gutter outside the
+// grid, so no shell or fuse ever crosses them; a square a sentence names is
+// drawn square (render's `named`).
 
 import { svgEl } from '../../app/ui.js';
 import { cellGroups, moveCellFocus, rovingTabindex } from '../../app/roving.js';
