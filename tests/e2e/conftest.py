@@ -144,9 +144,9 @@ class Board:
         self.page.wait_for_selector(f"{self.root} svg.board[data-ready='true']")
 
     def cols(self) -> int:
-        vb = self.page.get_attribute(f"{self.root} svg.board", "viewBox")
-        assert vb is not None
-        return round((float(vb.split()[2]) - 16) / 100)
+        cols = self.page.get_attribute(f"{self.root} svg.board", "data-cols")
+        assert cols is not None
+        return int(cols)
 
     def cell(self, rc: list[int]) -> str:
         return f"{self.root} .cell[data-cell='{rc[0] * self.cols() + rc[1]}']"

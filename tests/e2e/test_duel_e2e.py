@@ -118,6 +118,10 @@ def test_duel_match_against_the_perfect_bot(page: Any, base_url: str) -> None:
     check_headline(page.inner_text(".duel-end h3.match-result"), totals, "fewest", ("You", "Bot"))
     assert "Running score: You" in page.inner_text(".duel-end .series")
     assert float(page.get_attribute(".duel", "data-bot-ms") or "nan") >= 0
+    # The review replays the game up to a move it names; its final position shows every owner.
+    if page.locator(".duel-review button.replay-end").count():
+        page.wait_for_selector(".duel-review .review-body[data-replay='done']")
+        page.click(".duel-review button.replay-end")
     # Every lit shell shows its owner by colour and by number.
     labels = page.eval_on_selector_all(
         ".duel .shell-cell",

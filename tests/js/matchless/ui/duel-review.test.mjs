@@ -11,7 +11,7 @@ import { bfsDepths } from '../../../../src/proofgrid/web/js/core/graph.js';
 import { plainMinimax, reviewDuel } from '../../../../src/proofgrid/web/js/matchless/engine/duel.js';
 import { generate } from '../../../../src/proofgrid/web/js/matchless/engine/index.js';
 import {
-  outcomeWord, reviewLines, turningMove,
+  outcomeWord, reviewItems, reviewLines, turningMove,
 } from '../../../../src/proofgrid/web/js/matchless/ui/duel-review.js';
 import { rngFor } from '../../helpers.mjs';
 
@@ -138,4 +138,56 @@ test('review sentences: outcome words, winner named, the turning move and the mo
   assert.deepEqual(friends, ['With perfect play on both sides this board is a draw.', 'No move changed the result.']);
   const turned = reviewLines(review, { names: ['Player 1', 'Player 2'], first: 0, name });
   assert.equal(turned[1], "Player 1's move 2 (s3) turned a draw into a loss; s4 kept it.");
+});
+
+test('review items follow the game: turning moves by ply whoever made them, each with the shells it names', () => {
+  // Player 1 (second mover) turns the result at ply 1, before player 0 does at ply 2.
+  const review = {
+    start: 1,
+    plies: [
+      { ply: 0, shell: 0, lit: 1, before: 1, after: 1, best: [0] },
+      { ply: 1, shell: 5, lit: 1, before: 1, after: -1, best: [6] },
+      { ply: 2, shell: 3, lit: 2, before: 1, after: -2, best: [4] },
+    ],
+  };
+  const name = (s) => `s${s}`;
+  for (const human of [null, 0, 1]) {
+    const items = reviewItems(review, { names: ['Player 1', 'Player 2'], first: 0, name, human });
+    const about = items.filter((it) => it.ply !== undefined);
+    assert.deepEqual(about.map((it) => it.ply), [1, 2], `human ${human}`);
+    assert.deepEqual(about.map((it) => it.shells), [[5, 6], [3, 4]]);
+    assert.deepEqual(reviewLines(review, { names: ['Player 1', 'Player 2'], first: 0, name, human }), items.map((it) => it.text));
+  }
+  const vsBot = reviewLines(review, { names: ['You', 'Bot'], first: 0, name, human: 0 });
+  assert.deepEqual(vsBot.slice(1), [
+    "Bot's move 1 (s5) turned a win into a loss; s6 kept it.",
+    'Your move 2 (s3) turned a win into a loss; s4 kept it.',
+  ]);
+});
+
+test('review items are in ply order on random games (the turning moves of the brute-force oracle)', () => {
+  const rng = rngFor(77);
+  let swapped = 0; // games where the second mover turned the result first
+  for (let trial = 0; trial < 500; trial++) {
+    const board = generate({ rows: 3, cols: 3 + rng.below(2), density: 80, fuses: 2 }, rng.next64());
+    if (board.shells.length > 10) continue;
+    const lit = new Array(board.shells.length).fill(false);
+    const moves = [];
+    while (lit.some((x) => !x)) {
+      const unlit = lit.map((x, v) => (x ? -1 : v)).filter((v) => v >= 0);
+      const s = unlit[rng.below(unlit.length)];
+      moves.push(s);
+      for (const v of bfsDepths(board.succ, [s], lit).keys()) lit[v] = true;
+    }
+    const rule = rng.below(2) ? 'most' : 'fewest';
+    const want = bruteReview(board.succ, rule, moves);
+    for (const first of [0, 1]) {
+      const [a, b] = [first, 1 - first].map((p) => bruteTurning(want, first, p));
+      if (a && b && b.ply < a.ply) swapped += 1;
+      const plies = [a, b].filter(Boolean).map((t) => t.ply).sort((x, y) => x - y);
+      const items = reviewItems(reviewDuel(board.succ, rule, moves), { names: ['A', 'B'], first, name: String });
+      assert.deepEqual(items.filter((it) => it.ply !== undefined).map((it) => it.ply), plies);
+    }
+  }
+  assert.ok(swapped > 3, `only ${swapped} games where the second mover turned the result first`);
 });

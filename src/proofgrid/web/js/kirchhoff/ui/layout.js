@@ -45,14 +45,9 @@ export function cellEdges(rows, cols, cell) {
  * The board's row and column labels, as cell names use them: columns letters
  * from a (left), rows numbers from 1 (top), so column c and row r name cell
  * r·cols + c ("a1" top-left). {columns: ['a', ...], rowNames: ['1', ...]}.
+ * Both puzzles' boards share the one implementation (js/app/board-labels.js).
  */
-export function axisLabels(rows, cols) {
-  const columns = [];
-  const rowNames = [];
-  for (let c = 0; c < cols; c++) columns.push(cellName(cols, c).replace(/\d+$/, ''));
-  for (let r = 0; r < rows; r++) rowNames.push(cellName(cols, r * cols).replace(/^[a-z]+/, ''));
-  return { columns, rowNames };
-}
+export { axisNames as axisLabels } from '../../app/board-labels.js';
 
 /** Centre of a cell in SVG units. */
 export function cellCentre(cols, cell) {

@@ -19,6 +19,7 @@ import {
   PRESET_LABELS, RANDOM_PRESETS, continueHref, continueLabel, loadState, savedGames, saveState,
 } from './saved.js';
 import { replayResult } from './result-replay.js';
+import { OPTIONS, useStore } from './options.js';
 
 const LAZY = {
   duel: () => import('./duel-view.js').then((m) => m.duelView),
@@ -161,6 +162,7 @@ export class MatchlessApp {
  * render receives the whole fragment and parses it with routes.js.
  */
 export function mount({ store }) {
+  useStore(store);
   const app = new MatchlessApp(engine, store);
   return {
     app,
@@ -168,7 +170,7 @@ export function mount({ store }) {
     fallback: 'daily',
     card,
     howto: HOWTO,
-    settings: [],
+    settings: OPTIONS,
     replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref: (gid, record) => continueHref(gid, record, engine.PRACTICE),
     continueLabel: (gid, record) => continueLabel(gid, record, engine.PRACTICE),

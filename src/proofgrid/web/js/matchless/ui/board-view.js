@@ -2,15 +2,20 @@
 // SVG and animates cascades; it decides nothing. One <g class="cell"> per
 // shell (per cell in edit mode) is a focusable button with an ARIA label.
 // Shells light outward by BFS depth; with reduced motion they light at once.
+// Coordinates (setLabels, js/app/board-labels.js) sit in a gutter outside the
+// grid, so no shell or fuse ever crosses them; a square a sentence names is
+// drawn square (render's `named`).
 
 import { svgEl } from '../../app/ui.js';
 import { cellGroups, moveCellFocus, rovingTabindex } from '../../app/roving.js';
+import { coordinateLabels, labelMetrics } from '../../app/board-labels.js';
 import { componentStyle } from './xray.js';
 
 const U = 100; // one grid cell in SVG units
 const R = 27; // shell radius
 const LETTERS = 'abcdefghijkl';
 const STEP_MS = 110; // delay between cascade depths
+const PAD = 8; // margin around the grid
 
 let uid = 0;
 
@@ -45,6 +50,8 @@ export class BoardView {
     this.generation = 0;
     this.focusCell = -1;
     this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1 };
+    this.labelsOn = false;
+    this.svg.dataset.labels = 'off';
   }
 
   /** Draw a new board (an engine board; `shells` may be empty in edit mode). */
@@ -56,15 +63,35 @@ export class BoardView {
     this.shellOf = new Array(rows * cols).fill(-1);
     cells.forEach((cell, v) => { this.shellOf[cell] = v; });
     this.cellOfShell = cells;
-    const pad = 8;
-    this.svg.setAttribute('viewBox', `${-pad} ${-pad} ${cols * U + 2 * pad} ${rows * U + 2 * pad}`);
     this.svg.setAttribute('aria-label', `${this.label}: ${rows} by ${cols} grid, ${cells.length} shells`);
-    this.svg.replaceChildren(this._defs(), this._grid(rows, cols), this._fuses(board), this._cells(board));
+    this.svg.dataset.rows = String(rows);
+    this.svg.dataset.cols = String(cols);
+    this.coordsG = coordinateLabels(rows, cols, { unit: U, pad: PAD });
+    this.svg.replaceChildren(this._defs(), this._grid(rows, cols), this.coordsG, this._fuses(board), this._cells(board));
+    this._frame();
     if (this.focusCell < 0 || this.focusCell >= rows * cols || !this.focusable(this.focusCell)) {
       this.focusCell = this.mode === 'edit' ? 0 : (cells[0] ?? -1);
     }
     this._roving();
     this.svg.dataset.ready = 'true';
+  }
+
+  /**
+   * Show or hide the coordinate labels (column letters above, row numbers left:
+   * the names hints and the duel use). They sit in a gutter outside the grid,
+   * which the board makes room for only while they show.
+   */
+  setLabels(on) {
+    this.labelsOn = Boolean(on);
+    this.svg.dataset.labels = this.labelsOn ? 'on' : 'off';
+    if (this.board) this._frame();
+  }
+
+  _frame() {
+    const { rows, cols } = this.board;
+    const g = this.labelsOn ? labelMetrics(rows, cols, U).gutter : 0;
+    this.svg.setAttribute('viewBox', `${-PAD - g} ${-PAD - g} ${cols * U + 2 * PAD + g} ${rows * U + 2 * PAD + g}`);
+    this.coordsG.setAttribute('display', this.labelsOn ? 'inline' : 'none');
   }
 
   focusable(cell) {
@@ -198,14 +225,23 @@ export class BoardView {
    * Draw a position. view = {lit: bool per shell, xray: null | {labels, sources},
    * owners: null | player per shell (-1 unlit), selected: cell or -1,
    * struck: shells a match was struck on (marked), last: the latest struck shell or -1,
-   * hinted: the hint's component (outlined; its first shell is the hinted move)}
+   * hinted: the hint's component (outlined; its first shell is the hinted move),
+   * named: cells a sentence on screen names (squared, and their coordinates bold)}
    */
   render(view) {
-    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1, hinted: [], ...view };
+    this.view = { lit: [], xray: null, owners: null, selected: -1, struck: [], last: -1, hinted: [], named: [], ...view };
     const sources = new Set(this.view.xray ? this.view.xray.sources : []);
+    const named = new Set(this.view.named);
+    const cols = this.board.cols;
+    for (const t of this.coordsG.children) {
+      const { col, row } = t.dataset;
+      const on = [...named].some((c) => (col !== undefined ? c % cols === Number(col) : Math.floor(c / cols) === Number(row)));
+      t.classList.toggle('named', on);
+    }
     for (const [cell, parts] of this.cellNodes) {
       const v = this.shellOf[cell];
       parts.g.classList.toggle('selected', cell === this.view.selected);
+      parts.g.classList.toggle('named', named.has(cell));
       if (v < 0) {
         parts.g.setAttribute('aria-label', `${cellName(this.board.cols, cell)}: empty cell`);
         continue;

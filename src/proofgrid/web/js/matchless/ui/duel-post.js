@@ -19,7 +19,8 @@ import { attachBoardInput } from '../../app/board-input.js';
 import { crc32 } from '../../core/result.js';
 import { BoardView } from './board-view.js';
 import { duelMove, duelOutcome, headline, moveSentence, newDuel } from './duel-match.js';
-import { reviewLines } from './duel-review.js';
+import { reviewItems } from './duel-review.js';
+import { reviewReplay } from './duel-replay.js';
 import { shellOfMove } from './result-replay.js';
 
 const RULE = 'fewest';
@@ -80,6 +81,7 @@ export function postDuelView(engine, store, { id, board, post }) {
   }
   const view = new BoardView({ mode: 'play', label: 'Duel board' });
   view.setBoard(board);
+  view.setLabels(true); // the moves so far and the review name squares ("Player 1 struck c4")
   const lastShell = () => (duel.moves.length ? duel.moves[duel.moves.length - 1] : -1);
   const draw = () => view.render({
     lit: duel.owner.map((o) => o !== -1), owners: duel.owner, struck: duel.moves, last: lastShell(),
@@ -112,21 +114,24 @@ export function postDuelView(engine, store, { id, board, post }) {
   const showReview = async (node) => {
     node.replaceChildren(el('h3', {}, headline(RULE, duel.scores, NAMES)),
       el('p', { class: 'muted' }, 'Working out what perfect play gives…'));
-    let lines;
+    let items;
     try {
       reviewer ||= new WorkerClient(new URL('./duel-worker.js', import.meta.url));
       const { result } = await reviewer.call({
         kind: 'review', succ: board.succ, rule: RULE, moves: [...duel.moves], budgetMs: REVIEW_BUDGET_MS,
       }, { timeoutMs: REVIEW_BUDGET_MS + 8000 });
-      lines = result
-        ? reviewLines(result, { names: NAMES, first: 0, name: (s) => engine.moveName(board, s), human: null })
-        : ['This board is too big to prove quickly, so there is no review of this game.'];
+      items = result
+        ? reviewItems(result, { names: NAMES, first: 0, name: (s) => engine.moveName(board, s), human: null })
+        : [{ text: 'This board is too big to prove quickly, so there is no review of this game.' }];
     } catch {
-      lines = ['The review could not be worked out this time.'];
+      items = [{ text: 'The review could not be worked out this time.' }];
     }
     if (!root.isConnected) return;
-    node.replaceChildren(node.firstChild, ...lines.map((t) => el('p', {}, t)));
+    const game = { rule: RULE, first: 0, moves: [...duel.moves] };
+    const replay = reviewReplay({ engine, board, game, view, items, nameOf: (p) => NAMES[p] });
+    node.replaceChildren(node.firstChild, el('div', { class: 'duel-review', 'aria-live': 'polite' }, replay.node));
     root.dataset.reviewed = 'true';
+    replay.start();
   };
 
   attachBoardInput(view, {

@@ -35,11 +35,16 @@ export function turningMove(review, first, player) {
 const AN = { win: 'a win', draw: 'a draw', loss: 'a loss' };
 
 /**
- * Sentences for the end screen. names: [player 0, player 1] as shown ("You",
- * "Bot"); first: who started; name(shell): a cell name; human: the player the
- * text speaks to as "you" (null in pass-and-play: both are described).
+ * The review of a finished game, in the order of the game: [{text, ply?,
+ * shells?}], where a sentence about a move has the ply it was made at and the
+ * shells it names (the move, then the one that kept the result), so the board
+ * can replay the game up to it. The proved result comes first, the turning
+ * moves follow by ply (whoever made them), and a player with no turning move
+ * is said last. names: [player 0, player 1] as shown ("You", "Bot"); first:
+ * who started; name(shell): a cell name; human: the player the text speaks to
+ * as "you" (null in pass-and-play: both are described).
  */
-export function reviewLines(review, { names, first, name, human = null }) {
+export function reviewItems(review, { names, first, name, human = null }) {
   const margin = review.start;
   const shells = (k) => `${k} ${k === 1 ? 'shell' : 'shells'}`;
   const who = (p) => (names[p] === 'You' ? 'you' : names[p]);
@@ -47,18 +52,30 @@ export function reviewLines(review, { names, first, name, human = null }) {
   const proved = margin === 0
     ? 'With perfect play on both sides this board is a draw.'
     : `With perfect play on both sides ${who(winner)} ${names[winner] === 'You' ? 'win' : 'wins'} by ${shells(Math.abs(margin))} (${who(first)} moved first).`;
-  const lines = [proved];
+  const moves = [];
+  const after = [];
   const players = human === null ? [first, 1 - first] : [human, 1 - human];
   for (const p of players) {
     const t = turningMove(review, first, p);
     const you = p === human;
     if (!t) {
-      if (you) lines.push('None of your moves changed the result.');
+      if (you) after.push({ text: 'None of your moves changed the result.' });
       continue;
     }
     const whose = you ? 'Your' : `${names[p]}'s`;
-    lines.push(`${whose} move ${t.number} (${name(t.shell)}) turned ${AN[t.from]} into ${AN[t.to]}; ${name(t.keep)} kept it.`);
+    moves.push({
+      text: `${whose} move ${t.number} (${name(t.shell)}) turned ${AN[t.from]} into ${AN[t.to]}; ${name(t.keep)} kept it.`,
+      ply: t.ply,
+      shells: [t.shell, t.keep],
+    });
   }
-  if (lines.length === 1) lines.push('No move changed the result.');
-  return lines;
+  moves.sort((a, b) => a.ply - b.ply);
+  const items = [{ text: proved }, ...moves, ...after];
+  if (items.length === 1) items.push({ text: 'No move changed the result.' });
+  return items;
+}
+
+/** The review's sentences alone (reviewItems' texts, in the order of the game). */
+export function reviewLines(review, opts) {
+  return reviewItems(review, opts).map((item) => item.text);
 }

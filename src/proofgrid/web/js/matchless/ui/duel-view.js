@@ -14,7 +14,8 @@ import { BoardView } from './board-view.js';
 import {
   RULES, duelMove, duelOutcome, headline, moveSentence, newDuel, unlitMask, winnerOf,
 } from './duel-match.js';
-import { reviewLines } from './duel-review.js';
+import { reviewItems } from './duel-review.js';
+import { reviewReplay } from './duel-replay.js';
 import { DUEL_KEY, OPPONENT_LABELS } from './records.js';
 
 let botClient = null;
@@ -118,6 +119,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     const vsBot = settings.opponent !== 'friend';
     const view = new BoardView({ mode: 'play', label: 'Duel board' });
     view.setBoard(b);
+    view.setLabels(true); // every move is announced by its square ("Bot struck c1"), and the review names squares
     const score = [el('strong', {}, '0'), el('strong', {}, '0')];
     const cards = [0, 1].map((p) => el('div', { class: `player player-${p}` },
       el('span', { class: 'swatch', 'aria-hidden': 'true' }, String(p + 1)), el('span', {}, nameOf(p)), ' ', score[p], ' shells'));
@@ -153,22 +155,24 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     const review = el('div', { class: 'duel-review', 'aria-live': 'polite' });
     const showReview = async (game) => {
       review.replaceChildren(el('p', { class: 'muted' }, 'Working out what perfect play gives…'));
-      let lines;
+      let items;
       try {
         const { result } = await bot().call({
           kind: 'review', succ: b.succ, rule: game.rule, moves: game.moves, budgetMs: REVIEW_BUDGET_MS,
         }, { timeoutMs: REVIEW_BUDGET_MS + 8000 });
-        lines = result
-          ? reviewLines(result, {
+        items = result
+          ? reviewItems(result, {
             names: [n1, n2], first: game.first, name: (s) => engine.moveName(b, s), human: vsBot ? 0 : null,
           })
-          : ['This board is too big to prove quickly, so there is no review of this game.'];
+          : [{ text: 'This board is too big to prove quickly, so there is no review of this game.' }];
       } catch {
-        lines = ['The review could not be worked out this time.'];
+        items = [{ text: 'The review could not be worked out this time.' }];
       }
-      if (!root.isConnected) return;
-      review.replaceChildren(...lines.map((t) => el('p', {}, t)));
+      if (!root.isConnected || !view.svg.isConnected) return;
+      const replay = reviewReplay({ engine, board: b, game, view, items, nameOf });
+      review.replaceChildren(replay.node);
       root.dataset.reviewed = 'true';
+      replay.start();
     };
 
     const finishGame = () => {

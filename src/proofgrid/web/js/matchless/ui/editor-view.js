@@ -22,6 +22,7 @@ export function editorView(engine, { board = null } = {}) {
   let lastFuse = ''; // what the last fuse click did, said in the help line
 
   const view = new BoardView({ mode: 'edit', label: 'Editor board' });
+  view.setLabels(true); // the help line names squares ("Fuse b2 → c2 added")
   const [rowsSel, colsSel] = sizePickers(model, MIN_SIZE, MAX_SIZE, (rows, cols) => {
     model = resize(model, rows, cols);
     selected = -1;

@@ -5,13 +5,15 @@
 // page's h1 is the view's title (setPageTitle); the HUD keeps its size so the
 // board never moves under a finger.
 
-import { button, el, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
+import { button, el, listenWhileConnected, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
+import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
 import { encodeId } from '../../app/router.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
 import { PlayManager } from './manager.js';
 import { explainPar } from './xray.js';
+import { PUZZLE, coordinatesOn } from './options.js';
 
 export class PlayView {
   /**
@@ -31,6 +33,7 @@ export class PlayView {
     this.xrayUsed = Boolean(opts.xrayUsed);
     this.hintsUsed = Number(opts.hintsUsed) || 0;
     this.shownHint = null;
+    this.named = false; // a sentence has named a square: the coordinates stay, so the board never shrinks back under a finger
     this.announcedWin = false;
     this.boardView = new BoardView({ mode: 'play', label: opts.title || 'Board' });
     this.boardView.setBoard(board);
@@ -89,6 +92,9 @@ export class PlayView {
       undo: () => this.act(() => this.manager.undo()),
       redo: () => this.act(() => this.manager.redo()),
       keys: { x: () => this.toggleXray(), h: () => this.showHint() },
+    });
+    listenWhileConnected(this.root, window, SETTINGS_EVENT, (e) => {
+      if (e.detail?.puzzle === PUZZLE) this.update();
     });
   }
 
@@ -217,7 +223,9 @@ export class PlayView {
       this.hintNote.replaceChildren();
     }
     this.hintBtn.disabled = m.won;
-    const view = { lit: m.snapshot.lit, xray, hinted: h ? h.component : [] };
+    if (h) this.named = true;
+    this.boardView.setLabels(this.named || coordinatesOn());
+    const view = { lit: m.snapshot.lit, xray, hinted: h ? h.component : [], named: h ? [this.boardView.cellOfShell[h.shell]] : [] };
     if (animate) {
       this.boardView.view = { ...this.boardView.view, ...view };
       this.boardView.cascade(animate, { t0, reduced: prefersReducedMotion() });

@@ -44,9 +44,11 @@ export function replayResult(engine, result) {
   const states = manager.history.states();
   const view = new BoardView({ mode: 'play', label: 'Replayed board' });
   view.setBoard(board);
+  view.setLabels(true); // each step names its square ("Match 2: strike c4")
   const show = (k) => {
     const s = states[k];
-    view.render({ lit: s.lit, struck: s.moves, last: k ? s.moves[k - 1] : -1 });
+    const last = k ? s.moves[k - 1] : -1;
+    view.render({ lit: s.lit, struck: s.moves, last, named: last >= 0 ? [view.cellOfShell[last]] : [] });
   };
   const used = result.moves.length;
   const par = manager.par;
