@@ -58,3 +58,35 @@ def test_the_howto_caption_is_not_clipped(
         assert got["scroll"] <= got["client"] and got["width"] > 0, got
         assert got["inBox"] and got["inView"], got
         errs.check()
+
+
+HEADINGS = """() => [...document.querySelectorAll('h1, h2')].map((e) => ({
+  text: e.textContent.trim(),
+  shown: e.checkVisibility() && e.getBoundingClientRect().width > 2,
+}))"""
+
+
+@VIEWPORTS
+@pytest.mark.parametrize(
+    "route",
+    ["#kirchhoff/play/99x99%23abc", "#kirchhoff/play/5x5dq%231", "#kirchhoff/new/giant"],
+    ids=["bad-size", "bad-grade", "building"],
+)
+def test_an_error_page_says_its_heading_once(
+    browser: Any, base_url: str, viewport: dict[str, int], route: str
+) -> None:
+    """A link whose board cannot be built (and the page while one builds): the
+    page's one heading names it, no second heading repeats it (shown or not)."""
+    with fresh_page(browser, viewport=viewport) as (_ctx, page, errs):
+        page.goto(base_url + route)
+        if route.startswith("#kirchhoff/new"):
+            page.wait_for_selector("main [data-building='true']")
+        else:
+            page.wait_for_selector("main [data-building='failed']")
+            assert "board size isn't valid" in page.inner_text("main .notice.bad")
+        title = page.inner_text("#page-title").strip()
+        assert title.startswith("Kirchhoff"), title
+        heads = page.evaluate(HEADINGS)
+        same = [h for h in heads if h["text"] == title]
+        assert len(same) == 1, heads
+        errs.check()
