@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.a11y import open_route
 from tests.e2e.conftest import fresh_page
+from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -89,4 +91,40 @@ def test_an_error_page_says_its_heading_once(
         heads = page.evaluate(HEADINGS)
         same = [h for h in heads if h["text"] == title]
         assert len(same) == 1, heads
+        errs.check()
+
+
+def _kirchhoff_heading(page: Any) -> tuple[str, str, str]:
+    """(the page's title, the play view's subtitle, its mode)."""
+    return (
+        page.inner_text("#page-title").strip(),
+        page.inner_text(f"{PLAY} .view-head .sub").strip(),
+        str(page.get_attribute(PLAY, "data-mode")),
+    )
+
+
+@VIEWPORTS
+def test_a_kirchhoff_preset_keeps_its_grade_after_a_reload(
+    browser: Any, base_url: str, viewport: dict[str, int]
+) -> None:
+    """Oracle: the words the page showed before the reload (and in another tab)."""
+    with fresh_page(browser, viewport=viewport) as (ctx, page, errs):
+        open_route(page, base_url, "#kirchhoff")
+        page.click(f"{PLAY} nav.presets a:text-is('Medium 6×6')")
+        page.wait_for_function("() => location.hash.startsWith('#kirchhoff/play/6x6')")
+        kp = KPage(page)
+        kp.wait()
+        before = _kirchhoff_heading(page)
+        assert before[0] == "Kirchhoff — Medium 6×6", before
+        assert before[1].startswith("Grade: "), before  # the grade the generator measured
+        assert before[2] == "kirchhoff-play", before
+        page.reload()  # before any mark: nothing is saved yet
+        kp.wait()
+        assert _kirchhoff_heading(page) == before
+        draw_solution_arrows(kp, 1)  # a touched board is saved, with its grade
+        other = ctx.new_page()
+        errs.attach(other)
+        other.goto(page.url)
+        KPage(other).wait()
+        assert _kirchhoff_heading(other)[:2] == before[:2]
         errs.check()
