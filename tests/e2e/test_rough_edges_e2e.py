@@ -11,16 +11,20 @@ page showed before the reload, the headings' text, the CLI's board of a date.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
 
 from tests.e2e.a11y import open_route
-from tests.e2e.conftest import fresh_page
+from tests.e2e.conftest import Board, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+#: The browser's day for the archive tests (as tests/e2e/test_archive_e2e.py), and a past one.
+TODAY = dt.date(2027, 1, 3)
+PAST = "2026-12-31"
 VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 CAPTION_FITS = """() => {
@@ -127,4 +131,44 @@ def test_a_kirchhoff_preset_keeps_its_grade_after_a_reload(
         other.goto(page.url)
         KPage(other).wait()
         assert _kirchhoff_heading(other)[:2] == before[:2]
+        errs.check()
+
+
+def pin(page: Any) -> None:
+    page.context.clock.install(time=dt.datetime.combine(TODAY, dt.time(12), dt.UTC))
+
+
+def archive_cell(page: Any, puzzle: str, date: str) -> tuple[str, str]:
+    """(data-kind, the link's spoken words) of a day in the archive's calendar."""
+    cell = page.query_selector(f".archive-puzzle[data-puzzle='{puzzle}'] [data-date='{date}']")
+    assert cell is not None, (puzzle, date)
+    return str(cell.get_attribute("data-kind")), str(
+        cell.query_selector("a").get_attribute("aria-label")
+    )
+
+
+def test_the_archive_says_in_progress_for_a_half_played_past_day(
+    browser: Any, base_url: str
+) -> None:
+    """A past daily with one mark and no finish, in each puzzle: the calendar says
+    "in progress", not "not played"; the other days stay "not played"."""
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        pin(page)
+        open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
+        kp = KPage(page)
+        kp.wait(timeout=60_000)
+        assert page.get_attribute(PLAY, "data-mode") == "kirchhoff-daily-archive"
+        draw_solution_arrows(kp, 1)
+        open_route(page, base_url, f"#daily/{PAST}")
+        board = Board(page)
+        board.wait()
+        cell = page.eval_on_selector("main .shell-cell", "e => Number(e.dataset.cell)")
+        page.click(f"main .cell[data-cell='{cell}']")
+        board.settle()
+        open_route(page, base_url, "#archive")
+        for puzzle in ("kirchhoff", "matchless"):
+            kind, words = archive_cell(page, puzzle, PAST)
+            assert kind == "playing", (puzzle, kind, words)
+            assert words.endswith("in progress"), words
+            assert archive_cell(page, puzzle, "2027-01-02")[0] == "none"
         errs.check()
