@@ -12,6 +12,9 @@ page showed before the reload, the headings' text, the CLI's board of a date.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -171,4 +174,73 @@ def test_the_archive_says_in_progress_for_a_half_played_past_day(
             assert kind == "playing", (puzzle, kind, words)
             assert words.endswith("in progress"), words
             assert archive_cell(page, puzzle, "2027-01-02")[0] == "none"
+        errs.check()
+
+
+def cli_json(puzzle: str, date: str) -> dict[str, Any]:
+    """The CLI's JSON for a date's daily (a separate process: the Python engine)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "proofgrid", puzzle, "daily", "--date", date, "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    got: dict[str, Any] = json.loads(out)
+    return got
+
+
+def daily_records(page: Any, puzzle: str) -> dict[str, Any]:
+    """The records that count for a puzzle's streak (today's dailies only)."""
+    raw = page.evaluate(f"localStorage.getItem('proofgrid.{puzzle}.daily')")
+    return dict(json.loads(raw)["data"]["records"]) if raw else {}
+
+
+def shown_card(page: Any) -> list[str]:
+    """The share card's lines, after its Share button is in view."""
+    page.wait_for_selector("main .daily-result button.share")
+    share = page.query_selector("main .daily-result button.share")
+    box = share.bounding_box()
+    assert box is not None, "no Share button"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box
+    return str(page.inner_text("main .daily-result .share-text")).splitlines()
+
+
+@VIEWPORTS
+def test_a_past_daily_has_a_share_card_that_names_its_date(
+    browser: Any, base_url: str, viewport: dict[str, int]
+) -> None:
+    """Finishing a past day's daily (each puzzle, from the Python engine's answer)
+    shows a share card like today's: it names the date, links that day, says no
+    streak, and the streak's records stay empty."""
+    m = cli_json("matchless", PAST)
+    with fresh_page(browser, viewport=viewport) as (_ctx, page, errs):
+        pin(page)
+        open_route(page, base_url, f"#daily/{PAST}")
+        board = Board(page)
+        board.wait()
+        assert board.game_id() == m["id"]
+        for rc in m["witness"]:
+            board.strike(rc)
+        card = shown_card(page)
+        assert card[0] == f"Matchless #{m['number']} · {PAST}", card
+        assert card[1] == f"{m['par']} matches (at par)", card
+        assert not any("Streak" in line for line in card), card
+        assert any(line.endswith(f"#daily/{PAST}") for line in card), card
+        assert any("Check it" in line and "#result/" in line for line in card), card
+        assert "streak is unchanged" in page.inner_text("main .daily-result")
+        assert daily_records(page, "matchless") == {}
+
+        open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
+        kp = KPage(page)
+        kp.wait(timeout=60_000)
+        assert kp.game_id() == cli_json("kirchhoff", PAST)["id"]
+        number = page.get_attribute(PLAY, "data-puzzle")
+        draw_solution_arrows(kp, 10**6)
+        assert kp.won()
+        card = shown_card(page)
+        assert card[0] == f"Kirchhoff #{number} · {PAST}", card
+        assert card[1] == "💡 no hints", card
+        assert not any("Streak" in line for line in card), card
+        assert any(line.endswith(f"#kirchhoff/daily/{PAST}") for line in card), card
+        assert daily_records(page, "kirchhoff") == {}
         errs.check()
