@@ -244,3 +244,42 @@ def test_a_past_daily_has_a_share_card_that_names_its_date(
         assert any(line.endswith(f"#kirchhoff/daily/{PAST}") for line in card), card
         assert daily_records(page, "kirchhoff") == {}
         errs.check()
+
+
+def _empties_box(page: Any) -> tuple[bool, str]:
+    """Open the settings panel: ("Mark obvious empties" checked, its help); closes it again."""
+    page.click("#settings-open")
+    page.wait_for_selector("dialog.settings-dialog[open]")
+    box = "#setting-kirchhoff-empties"
+    assert page.inner_text("label[for='setting-kirchhoff-empties']").strip() == (
+        "Mark obvious empties"
+    )
+    got = page.is_checked(box), page.inner_text("#setting-kirchhoff-empties-help")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.settings-dialog", state="detached")
+    return got
+
+
+@pytest.mark.parametrize(
+    ("preset", "on"),
+    [("easy", True), ("medium", True), ("hard", False), ("expert", False)],
+)
+def test_the_settings_panel_shows_mark_obvious_empties_as_the_board_plays_it(
+    browser: Any, base_url: str, preset: str, on: bool
+) -> None:
+    """A fresh player (no choice stored): the panel's checkbox is the default the
+    board on screen plays with, on on Easy and Medium; a click is a choice that sticks."""
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        open_route(page, base_url, f"#kirchhoff/new/{preset}")
+        KPage(page).wait(timeout=60_000)
+        assert page.get_attribute(PLAY, "data-preset") == preset
+        checked, help_text = _empties_box(page)
+        assert checked is on, (preset, checked)
+        assert "On by default on Easy and Medium" in help_text
+        page.click("#settings-open")
+        page.click("#setting-kirchhoff-empties")
+        page.keyboard.press("Escape")
+        stored = page.evaluate("JSON.parse(localStorage.getItem('proofgrid.settings'))")
+        assert stored["data"]["puzzles"]["kirchhoff"]["empties"] is (not on)
+        assert _empties_box(page)[0] is (not on)  # the player's choice, not the default
+        errs.check()

@@ -10,7 +10,7 @@ import * as engine from '../engine/index.js';
 import { Building, buildFailure } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
 import { HOWTO } from './howto.js';
-import { OPTIONS, migrateOldOptions } from './options.js';
+import { OPTIONS, migrateOldOptions, optionDefault } from './options.js';
 import { PLAY_KEY, PRESET_LABELS, defineKirchhoffKeys, presetOfSize } from './records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
 import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
@@ -84,6 +84,12 @@ export class KirchhoffApp {
       default:
         return this.play(route);
     }
+  }
+
+  /** The preset of the Kirchhoff board on screen (the daily's included), else the last one played. */
+  shownPreset() {
+    const view = globalThis.document?.querySelector('#main .kirchhoff-play');
+    return view?.dataset.preset || this.store.get(PLAY_KEY).preset;
   }
 
   /** Parse a fixed game ID (params:desc) on the page: {board} or {error}. */
@@ -203,7 +209,12 @@ export function mount({ store }) {
     fallback: 'daily',
     card,
     howto: HOWTO,
-    settings: OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: o.default })),
+    // Read when the settings panel opens: each option's default is the one the
+    // board on screen plays with ("Mark obvious empties" is on on Easy and Medium).
+    get settings() {
+      const preset = app.shownPreset();
+      return OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: optionDefault(o.key, preset) }));
+    },
     replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref,
     continueLabel,
