@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.a11y import open_route
+from proofgrid.server.live import live_server
+from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
 from tests.e2e.conftest import Board, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 
@@ -282,4 +283,97 @@ def test_the_settings_panel_shows_mark_obvious_empties_as_the_board_plays_it(
         stored = page.evaluate("JSON.parse(localStorage.getItem('proofgrid.settings'))")
         assert stored["data"]["puzzles"]["kirchhoff"]["empties"] is (not on)
         assert _empties_box(page)[0] is (not on)  # the player's choice, not the default
+        errs.check()
+
+
+def _start_past_dailies(page: Any, base_url: str) -> tuple[list[int], list[int]]:
+    """One mark on each puzzle's PAST daily; (Matchless lit shells, Kirchhoff marks) after it."""
+    open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
+    kp = KPage(page)
+    kp.wait(timeout=60_000)
+    draw_solution_arrows(kp, 2)
+    marks = kp.marks()
+    open_route(page, base_url, f"#daily/{PAST}")
+    board = Board(page)
+    board.wait()
+    board.strike(cli_json("matchless", PAST)["witness"][0])
+    return board.lit(), marks
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@VIEWPORTS
+def test_the_archive_and_past_dailies_pass_axe_in_every_state(
+    browser: Any, base_url: str, viewport: dict[str, int], theme: str
+) -> None:
+    """axe-core, 0 critical or serious: the archive with a day in progress and one
+    solved, a past daily in progress (each puzzle), a past daily's finish with its
+    share card, and a date before the launch."""
+    with fresh_page(browser, viewport=viewport, color_scheme=theme) as (_ctx, page, errs):
+        pin(page)
+        found: dict[str, str] = {}
+
+        def check(name: str) -> None:
+            bad = axe_violations(page)
+            if bad:
+                found[name] = describe(bad)
+
+        _start_past_dailies(page, base_url)
+        check("matchless past daily in progress")
+        open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
+        KPage(page).wait(timeout=60_000)
+        check("kirchhoff past daily in progress")
+        open_route(page, base_url, "#daily/2027-01-02")
+        board = Board(page)
+        board.wait()
+        for rc in cli_json("matchless", "2027-01-02")["witness"]:
+            board.strike(rc)
+        page.wait_for_selector("main .daily-result .share-text")
+        check("matchless past daily finished")
+        open_route(page, base_url, "#archive")
+        assert archive_cell(page, "matchless", "2027-01-02")[0] == "par"
+        assert archive_cell(page, "kirchhoff", PAST)[0] == "playing"
+        check("archive")
+        for route in ("#daily/2026-11-20", "#kirchhoff/daily/2026-11-20"):
+            open_route(page, base_url, route)
+            assert page.query_selector("main .not-out") is not None  # before the launch
+            check(route)
+        assert found == {}, "\n".join(f"{k}:\n{v}" for k, v in found.items())
+        errs.check()
+
+
+IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'"
+
+
+def test_a_half_played_past_daily_reloads_offline_with_its_marks(browser: Any) -> None:
+    """After one visit online, a past daily (each puzzle) reloads with the network
+    gone: the same board, the marks made before, and no error."""
+    with (
+        live_server() as url,
+        fresh_page(browser, service_workers="allow", viewport=PHONE) as (ctx, page, errs),
+    ):
+        pin(page)
+        base = url + "/"
+        page.goto(base)
+        page.wait_for_selector("main .home .daily-tile a")
+        lit, marks = _start_past_dailies(page, base)
+        page.wait_for_function(IDLE_FETCH_DONE, timeout=90_000)
+        ctx.set_offline(True)
+        try:
+            page.goto(base + f"#daily/{PAST}")
+            page.reload()  # a navigation offline, not only a hash change
+            open_route(page, base, f"#daily/{PAST}")
+            board = Board(page)
+            board.wait()
+            assert board.game_id() == cli_json("matchless", PAST)["id"]
+            assert board.lit() == lit
+            page.goto(base + f"#kirchhoff/daily/{PAST}")
+            page.reload()
+            open_route(page, base, f"#kirchhoff/daily/{PAST}")
+            kp = KPage(page)
+            kp.wait(timeout=60_000)
+            assert kp.game_id() == cli_json("kirchhoff", PAST)["id"]
+            assert kp.marks() == marks
+            assert page_problem(page) is None
+        finally:
+            ctx.set_offline(False)
         errs.check()
