@@ -79,6 +79,11 @@ test('the share card names the number, hints, the alarm, time and streak, and no
   assert.equal(kirchhoffShareText({ number: 3, hints: 40, streak: 1 }).split('\n')[2], '🟨'.repeat(10));
 });
 
+test("a past day's share card names its date and says no streak (it changed none)", () => {
+  const t = kirchhoffShareText({ number: 32, hints: 1, alarm: true, streak: null, date: '2026-12-31', url: 'https://x.test/#kirchhoff/daily/2026-12-31' });
+  assert.deepEqual(t.split('\n'), ['Kirchhoff #32 · 2026-12-31', '💡 1 hint', '🔔 lost alarm on', '🟨', 'https://x.test/#kirchhoff/daily/2026-12-31']);
+});
+
 test('the stopwatch sums its running intervals; best times only improve on clean solves', () => {
   const rng = rngFor(23);
   for (let trial = 0; trial < 200; trial++) {

@@ -123,3 +123,13 @@ test('a cell is named with its clue and state', () => {
   assert.equal(cellWords(5, 24, { kind: 'throughput', value: 0 }, rep(1, 1, false, true)), 'e5, throughput 0: 1 in, 1 out, broken');
   assert.equal(cellWords(5, 1, { kind: 'blank', value: 0 }, rep(1, 1, true, false)), 'b1, blank: 1 in, 1 out, met');
 });
+
+test('a saved game keeps the grade its board was built with, and only a real grade', () => {
+  const store = freshStore();
+  const games = new KirchhoffGames(store);
+  games.save('6x6dm:AAAA', { marks: '1', grade: 'medium' });
+  games.save('6x6dm:BBBB', { marks: '1', grade: 'impossible' });
+  assert.equal(games.load('6x6dm:AAAA').grade, 'medium');
+  assert.equal('grade' in games.load('6x6dm:BBBB'), false);
+  assert.equal('grade' in validState({ marks: '1' }), false);
+});

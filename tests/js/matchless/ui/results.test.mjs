@@ -32,6 +32,13 @@ test('share card: plain result as the shared card; an X-ray day says so and neve
   assert.equal(resultWords({ score: 7, par: 7, xray: true }), '7 matches (par 7, X-ray used)');
 });
 
+test("a past day's share card names its date and says no streak (it changed none)", () => {
+  const past = shareCard({ number: 32, score: 5, par: 4, hints: 1, streak: null, date: '2026-12-31', url: 'https://x.test/#daily/2026-12-31' });
+  assert.deepEqual(past.split('\n'), ['Matchless #32 · 2026-12-31', '5 matches (par 4, +1)', '🎆🎆🎆🎆🧨', '💡 1 hint', 'https://x.test/#daily/2026-12-31']);
+  assert.deepEqual(dailyShareText({ number: 32, score: 4, par: 4, streak: null, date: '2026-12-31' }).split('\n'),
+    ['Matchless #32 · 2026-12-31', '4 matches (at par)', '🎆🎆🎆🎆']);
+});
+
 test('the first finish of a day is kept; later finishes never replace it', () => {
   let r = recordDaily({}, '2026-12-01', { number: 2, score: 7, par: 7, xray: true });
   assert.deepEqual(r['2026-12-01'], { number: 2, score: 7, par: 7, xray: true });

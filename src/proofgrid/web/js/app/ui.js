@@ -57,6 +57,19 @@ export function prefersReducedMotion() {
   return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
+/**
+ * A fresh finish: scroll `result` into view and focus its main action (the
+ * Share button when there is one, else the result itself), kept on screen even
+ * when the result is taller than the viewport. Both puzzles' play views call it.
+ */
+export function bringResultIntoView(result) {
+  const target = result.querySelector('button.share') || result;
+  const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+  result.scrollIntoView({ block: 'start', behavior });
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'nearest', behavior });
+}
+
 /** Replace the children of `node`. */
 export function mount(node, ...children) {
   node.replaceChildren();

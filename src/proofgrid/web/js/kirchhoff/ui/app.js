@@ -10,7 +10,7 @@ import * as engine from '../engine/index.js';
 import { Building, buildFailure } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
 import { HOWTO } from './howto.js';
-import { OPTIONS, migrateOldOptions } from './options.js';
+import { OPTIONS, migrateOldOptions, optionDefault } from './options.js';
 import { PLAY_KEY, PRESET_LABELS, defineKirchhoffKeys, presetOfSize } from './records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
 import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
@@ -86,6 +86,12 @@ export class KirchhoffApp {
     }
   }
 
+  /** The preset of the Kirchhoff board on screen (the daily's included), else the last one played. */
+  shownPreset() {
+    const view = globalThis.document?.querySelector('#main .kirchhoff-play');
+    return view?.dataset.preset || this.store.get(PLAY_KEY).preset;
+  }
+
   /** Parse a fixed game ID (params:desc) on the page: {board} or {error}. */
   fixedBoard(id) {
     if (String(id).includes('#')) return { error: 'a generated (seeded) ID cannot be edited; play it first' };
@@ -133,7 +139,9 @@ export class KirchhoffApp {
     this.service.cancelBuild();
     this.service.generate(spec, (p) => host.progress(p)).then(({ id, board, grade, ms }) => {
       if (!host.root.isConnected) return;
-      history.replaceState(null, '', kirchhoffHash({ view: 'play', id }));
+      // The tab's history entry remembers that this board is the player's own
+      // new one and its grade, so a reload before the first mark still says so.
+      history.replaceState({ [BUILT]: { gid: id, grade: gradeName(grade) } }, '', kirchhoffHash({ view: 'play', id }));
       const node = this.playView(id, board, { grade, origin: 'built' });
       node.dataset.generateMs = Number(ms).toFixed(1);
       node.dataset.progressUpdates = host.root.dataset.progress;
@@ -153,24 +161,43 @@ export class KirchhoffApp {
    */
   playView(gid, board, { grade = null, origin = 'link' } = {}) {
     const saved = this.games.load(gid);
+    const built = builtOfTab(gid);
+    if (origin === 'link' && built) origin = 'built'; // this tab made it: a reload, not a shared link
+    const known = gradeName(grade) || saved?.grade || built?.grade || null;
     const preset = presetOfSize(board.rows, board.cols);
     const label = PRESET_LABELS[preset] || `${board.rows}×${board.cols}`;
     const daily = Boolean(saved && saved.daily);
     const view = new KirchhoffPlayView(this.engine, this.service, this.store, board, {
       mode: 'play',
       title: `Kirchhoff — ${label}`,
-      subtitle: grade ? `Grade: ${typeof grade === 'object' ? grade.grade || '' : grade}` : `${board.rows}×${board.cols}`,
+      subtitle: known ? `Grade: ${known}` : `${board.rows}×${board.cols}`,
       gameId: gid,
       preset,
       timePreset: origin !== 'link' || saved ? preset : null,
       saved,
-      onChange: (s) => this.games.save(gid, { ...s, ...(saved?.date ? { date: saved.date } : {}) },
-        { finished: s.won, daily }),
+      onChange: (s) => this.games.save(gid, {
+        ...s, ...(saved?.date ? { date: saved.date } : {}), ...(known ? { grade: known } : {}),
+      }, { finished: s.won, daily }),
     });
     view.root.dataset.mode = origin === 'link' ? 'kirchhoff-shared' : 'kirchhoff-play';
     view.root.dataset.origin = origin;
     return view.root;
   }
+}
+
+// The history entry's mark of a board this tab built: {gid, grade}.
+const BUILT = 'kirchhoffBuilt';
+
+/** 'easy' | 'medium' | 'hard' of a grade (a name or the grader's report), or null. */
+function gradeName(grade) {
+  const g = grade && typeof grade === 'object' ? grade.grade : grade;
+  return engine.GRADES.includes(g) ? g : null;
+}
+
+/** {gid, grade} when the tab's current history entry is the board `gid` this tab built, else null. */
+function builtOfTab(gid) {
+  const b = history.state?.[BUILT];
+  return b && b.gid === gid ? { gid, grade: gradeName(b.grade) } : null;
 }
 
 /** The shell's entry (js/app/registry.js): render receives the fragment after "kirchhoff/". */
@@ -182,7 +209,12 @@ export function mount({ store }) {
     fallback: 'daily',
     card,
     howto: HOWTO,
-    settings: OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: o.default })),
+    // Read when the settings panel opens: each option's default is the one the
+    // board on screen plays with ("Mark obvious empties" is on on Easy and Medium).
+    get settings() {
+      const preset = app.shownPreset();
+      return OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: optionDefault(o.key, preset) }));
+    },
     replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
     continueHref,
     continueLabel,

@@ -16,14 +16,16 @@ const PHASES = {
 };
 
 export class Building {
-  /** @param {string} title the heading while building; mode the section's data-mode */
+  /**
+   * @param {string} title what is being built (the section's name; the page's
+   *   one heading, the shell's <h1>, already says it); mode the section's data-mode
+   */
   constructor(title, mode) {
     this.bar = el('progress', { class: 'build-progress', 'aria-label': 'Building progress' });
     this.phase = el('span', { class: 'build-phase' });
     this.line = el('p', { class: 'building-line', role: 'status', 'aria-live': 'polite' }, 'Building a puzzle… ', this.phase);
     this.body = el('div', { class: 'building' }, this.line, this.bar);
-    this.root = el('section', { class: 'kirchhoff-host' },
-      el('header', { class: 'view-head' }, el('h2', {}, title)), this.body);
+    this.root = el('section', { class: 'kirchhoff-host', 'aria-label': title }, this.body);
     this.root.dataset.mode = mode;
     this.root.dataset.building = 'true';
     this.root.dataset.progress = '0';

@@ -4,7 +4,10 @@
 // purpose: the home imports it without loading the game (no engine here).
 
 import { LAUNCH } from '../../core/dates.js';
+import { SavedGames } from '../../app/games.js';
 import { DAILY_KEY, DAILY_SCHEMA, isDailyRecord } from './records.js';
+
+const PUZZLE = 'kirchhoff'; // its saved games' name (saved.js)
 
 /** Kirchhoff's archive results: {records: {date: {number, hints, ms, alarm?}}}, kept apart so the streak never sees them. */
 export const ARCHIVE_KEY = 'kirchhoff.archive';
@@ -46,8 +49,18 @@ function results(store) {
   for (const [day, r] of Object.entries({ ...store.get(ARCHIVE_KEY).records, ...d.records })) {
     out[day] = { kind: r.hints ? 'hints' : 'par', words: `solved with ${hintWords(r.hints)}` };
   }
-  if (d.current && !out[d.current.date] && /[1-3]/.test(d.current.marks)) {
-    out[d.current.date] = { kind: 'playing', words: 'in progress' };
+  const playing = (day, marks) => {
+    if (typeof day === 'string' && !out[day] && typeof marks === 'string' && /[1-3]/.test(marks)) {
+      out[day] = { kind: 'playing', words: 'in progress' };
+    }
+  };
+  if (d.current) playing(d.current.date, d.current.marks);
+  // A past day's daily (the archive) is a saved game of its own, under its board's game ID.
+  const games = new SavedGames(store, PUZZLE);
+  for (const g of games.list()) {
+    if (g.finished || !g.daily) continue;
+    const st = games.load(g.gid)?.state;
+    playing(st?.date, st?.marks);
   }
   return out;
 }

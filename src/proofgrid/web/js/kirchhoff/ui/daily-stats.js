@@ -39,17 +39,18 @@ export function summarizeDaily(records, todayISO) {
 /**
  * The share card: puzzle number, hints, whether the lost alarm was on (when
  * known), time when timed, streak — never a clue, a cell, an arrow or the
- * board's code.
+ * board's code. A past day's card (the archive) names its `date` and has no
+ * streak line (`streak` null): it never changed one.
  */
-export function kirchhoffShareText({ number, hints, ms = null, alarm = null, streak, url = '' }) {
+export function kirchhoffShareText({ number, hints, ms = null, alarm = null, streak, date = null, url = '' }) {
   const lines = [
-    `Kirchhoff #${number}`,
+    date ? `Kirchhoff #${number} · ${date}` : `Kirchhoff #${number}`,
     hints === 0 ? '💡 no hints' : `💡 ${hints} ${hints === 1 ? 'hint' : 'hints'}`,
   ];
   if (typeof alarm === 'boolean') lines.push(alarm ? '🔔 lost alarm on' : '🔕 lost alarm off');
   if (ms !== null) lines.push(`⏱ ${formatMs(ms)}`);
   lines.push(hints === 0 ? '🟩🟩🟩🟩🟩' : '🟨'.repeat(Math.min(hints, 10)));
-  lines.push(`🔥 Streak ${streak}`);
+  if (streak !== null && streak !== undefined) lines.push(`🔥 Streak ${streak}`);
   if (url) lines.push(url);
   return lines.join('\n');
 }

@@ -70,11 +70,7 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
           number, hints: first.hints, ms: first.ms, alarm: first.alarm, streak: stats.current,
           url: `${location.origin}${location.pathname}#kirchhoff/daily`,
         });
-        // The result link (js/core/result.js) replays the arrows anywhere; it shows the solution.
-        const marks = view ? [...view.manager.marks] : [];
-        const arrows = marks.flatMap((m, e) => (m === 1 || m === 2 ? [engine.formatMove(board, e, m)] : []));
-        const code = arrows.length ? encodeResult({ puzzle: 'kirchhoff', id, moves: arrows, hints: first.hints }) : '';
-        const card = code ? `${text}\nCheck it (shows my arrows): ${location.origin}${location.pathname}${resultLink(code)}` : text;
+        const card = withResultLink(text, engine, board, id, view, first.hints);
         return el('div', { class: 'daily-result' },
           el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
           ...shareBlock(card), dailyStatsPanel(stats),
@@ -91,6 +87,18 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
       button('Try again', () => location.reload(), { class: 'retry' }));
   });
   return host.root;
+}
+
+/**
+ * The share card `text` with its result link (js/core/result.js), which
+ * replays the arrows on the board anywhere (it shows the solution); the card
+ * alone when `view` is not built yet or has no arrow.
+ */
+function withResultLink(text, engine, board, id, view, hints) {
+  const marks = view ? [...view.manager.marks] : [];
+  const arrows = marks.flatMap((m, e) => (m === 1 || m === 2 ? [engine.formatMove(board, e, m)] : []));
+  const code = arrows.length ? encodeResult({ puzzle: 'kirchhoff', id, moves: arrows, hints }) : '';
+  return code ? `${text}\nCheck it (shows my arrows): ${location.origin}${location.pathname}${resultLink(code)}` : text;
 }
 
 /**
@@ -114,7 +122,8 @@ function archiveDailyView(engine, service, store, dateISO) {
       el('p', { class: 'notice' }, `The daily of ${dateISO}, from the archive. Playing it never changes your streak.`),
       first ? el('p', { class: 'notice' }, `You finished this daily with ${hintWords(first.hints)}; your first result is the one the archive keeps.`) : null);
     const saved = games.load(id);
-    const view = new KirchhoffPlayView(engine, service, store, board, {
+    let view = null; // set once built: a game restored as won finishes inside the constructor
+    view = new KirchhoffPlayView(engine, service, store, board, {
       mode: 'daily',
       title: `Daily Kirchhoff #${number}`,
       subtitle: `${dateISO} · archive`,
@@ -132,8 +141,16 @@ function archiveDailyView(engine, service, store, dateISO) {
         if (!kept()) {
           store.update(ARCHIVE_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms, alarm }) }));
         }
+        const kept1 = kept();
+        // The card of a past day names its date and no streak: playing it changed none.
+        const text = kirchhoffShareText({
+          number, hints: kept1.hints, ms: kept1.ms, alarm: kept1.alarm, streak: null, date: dateISO,
+          url: `${location.origin}${location.pathname}#kirchhoff/daily/${dateISO}`,
+        });
+        const card = withResultLink(text, engine, board, id, view, kept1.hints);
         return el('div', { class: 'daily-result' },
-          el('p', {}, `Daily Kirchhoff #${number} of ${dateISO}: solved with ${hintWords(kept().hints)}. Your streak is unchanged.`),
+          el('p', {}, `Daily Kirchhoff #${number} of ${dateISO}: solved with ${hintWords(kept1.hints)}. Your streak is unchanged.`),
+          ...shareBlock(card),
           el('p', { class: 'controls' },
             el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
             el('a', { href: '#kirchhoff/daily', class: 'button-link primary' }, 'Daily Kirchhoff')));

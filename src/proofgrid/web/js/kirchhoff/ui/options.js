@@ -29,7 +29,7 @@ export const OPTIONS = Object.freeze([
   },
   {
     key: 'empties', label: 'Mark obvious empties', default: false, presetDefaults: { easy: true, medium: true },
-    help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores.',
+    help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores. On by default on Easy and Medium.',
   },
 ]);
 

@@ -7,6 +7,7 @@
 // damaged record is treated as no record (never a broken board).
 
 import { SavedGames } from '../../app/games.js';
+import { GRADES } from '../engine/codec.js';
 import { localISO } from '../../app/dates.js';
 import { PLAY_KEY, PRESET_LABELS, presetOfSize } from './records.js';
 import { kirchhoffHash } from './routes.js';
@@ -28,7 +29,7 @@ export function presetOfGameId(gid) {
 
 /**
  * A saved state as the play view restores it: {marks, hints, ms, revealed,
- * alarm, date?}, or null when `state` is not one.
+ * alarm, date?, grade?}, or null when `state` is not one.
  */
 export function validState(state) {
   if (state === null || typeof state !== 'object' || Array.isArray(state)) return null;
@@ -41,6 +42,7 @@ export function validState(state) {
     alarm: state.alarm === true,
   };
   if (typeof state.date === 'string') out.date = state.date;
+  if (GRADES.includes(state.grade)) out.grade = state.grade;
   return out;
 }
 

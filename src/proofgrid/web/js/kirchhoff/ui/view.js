@@ -4,7 +4,7 @@
 // HUD. Hints and lost verdicts come from the worker (service.js); the page
 // only draws them.
 
-import { button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
+import { bringResultIntoView, button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
 import { wrongEdges } from '../engine/takeback.js';
@@ -474,6 +474,7 @@ export class KirchhoffPlayView {
     const extra = this.opts.onWin?.({ hints, ms: timed ? ms : null, clean, revealed: m.solutionShown, alarm: this.alarmUsed, fresh });
     if (extra) this.result.append(extra);
     this._save();
+    if (fresh) bringResultIntoView(this.result); // the result and its Share button in view, focused
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */

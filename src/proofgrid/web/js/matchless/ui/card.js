@@ -69,8 +69,10 @@ function results(store) {
   const games = new SavedGames(store, PUZZLE);
   for (const g of games.list()) {
     if (g.finished || !(g.daily || g.preset === 'archive')) continue;
-    const d = games.load(g.gid)?.state?.date;
-    if (typeof d === 'string' && !out[d]) out[d] = { kind: 'playing', words: 'in progress' };
+    const st = games.load(g.gid)?.state;
+    const d = st?.date;
+    // In progress once a match is struck, as the home's "today" says it.
+    if (typeof d === 'string' && !out[d] && Array.isArray(st.moves) && st.moves.length) out[d] = { kind: 'playing', words: 'in progress' };
   }
   return out;
 }

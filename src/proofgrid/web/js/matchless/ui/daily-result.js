@@ -49,28 +49,30 @@ export function replayVerdict(first, { score, par, xray = false }) {
 
 /**
  * The daily share card: puzzle number, matches vs par, streak — never a
- * position, a coordinate or the board code.
+ * position, a coordinate or the board code. A past day's card (the archive)
+ * names its `date` and has no streak line (`streak` null): it never changed one.
  */
-export function dailyShareText({ puzzle = 'Matchless', number, score, par, streak, url = '' }) {
+export function dailyShareText({ puzzle = 'Matchless', number, score, par, streak, date = null, url = '' }) {
   const over = score - par;
   const verdict = over === 0 ? 'at par' : `par ${par}, +${over}`;
   const row = '🎆'.repeat(Math.min(score, par)) + '🧨'.repeat(Math.max(0, Math.min(over, 12)));
   const lines = [
-    `${puzzle} #${number}`,
+    date ? `${puzzle} #${number} · ${date}` : `${puzzle} #${number}`,
     `${score} ${score === 1 ? 'match' : 'matches'} (${verdict})`,
     row,
-    `🔥 Streak ${streak}`,
   ];
+  if (streak !== null && streak !== undefined) lines.push(`🔥 Streak ${streak}`);
   if (url) lines.push(url);
   return lines.join('\n');
 }
 
 /**
  * The share card of a recorded result: the shared card, with "🔍 X-ray used"
- * and "💡 2 hints" when they were, and then never claiming "at par".
+ * and "💡 2 hints" when they were, and then never claiming "at par"; `date`
+ * and a null `streak` as for dailyShareText (a past day's card).
  */
-export function shareCard({ number, score, par, xray = false, hints = 0, streak, url = '' }) {
-  const lines = dailyShareText({ number, score, par, streak }).split('\n');
+export function shareCard({ number, score, par, xray = false, hints = 0, streak, date = null, url = '' }) {
+  const lines = dailyShareText({ number, score, par, streak, date }).split('\n');
   if (xray || hints > 0) {
     lines[1] = `${plural(score, 'match', 'matches')} (par ${par}${score > par ? `, +${score - par}` : ''})`;
     const marks = [xray ? '🔍 X-ray used' : null, hints > 0 ? hintWords(hints) : null].filter(Boolean);

@@ -152,7 +152,7 @@ function archiveDailyView(engine, store, dateISO) {
     el('p', { class: 'notice' }, `The daily of ${dateISO}, from the archive. Playing it never changes your streak.`),
     first ? el('p', { class: 'notice' }, `You finished this daily with ${resultWords(first)}; your first result is the one the archive keeps.`) : null);
   const save = (view) => saveState(games, id, {
-    preset: 'archive', moves: view.manager.snapshot.moves, xray: view.xrayUsed, finished: view.manager.won, date: dateISO,
+    preset: 'archive', moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won, date: dateISO,
   });
   const view = new PlayView(engine, board, {
     title: `Daily #${number}`,
@@ -163,19 +163,33 @@ function archiveDailyView(engine, store, dateISO) {
     xrayUsed: restored.xray,
     confirmXray: (v) => (kept() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
     onXray: (v) => save(v),
+    hintsUsed: restored.hints,
+    onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
       const r = kept();
-      return r ? replayVerdict(r, { score, par, xray: v.xrayUsed }) : null;
+      if (r) return replayVerdict(r, { score, par, xray: v.xrayUsed });
+      return v.hintsUsed ? `${resultWords({ score, par, hints: v.hintsUsed })}.` : null;
     },
     onWin: ({ score, par }, v) => {
       if (!kept()) {
         store.update(ARCHIVE_KEY, (d) => ({
-          ...d, records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed }),
+          ...d, records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed, hints: v.hintsUsed }),
         }));
       }
+      const first = kept();
+      // The card of a past day names its date and no streak: playing it changed none.
+      const text = shareCard({
+        number, score: first.score, par: first.par, xray: Boolean(first.xray), hints: first.hints || 0, streak: null,
+        date: dateISO, url: `${location.origin}${location.pathname}#daily/${dateISO}`,
+      });
+      const code = encodeResult({
+        puzzle: 'matchless', id, moves: v.manager.snapshot.moves.map((sh) => engine.moveName(board, sh)), xray: v.xrayUsed,
+      });
+      const card = `${text}\nCheck it (shows my moves): ${location.origin}${location.pathname}${resultLink(code)}`;
       return el('div', { class: 'daily-result' },
-        el('p', {}, `Daily #${number} of ${dateISO}: ${resultWords(kept())}. Your streak is unchanged.`),
+        el('p', {}, `Daily #${number} of ${dateISO}: ${resultWords(first)}. Your streak is unchanged.`),
+        ...shareBlock(card),
         el('p', { class: 'controls' },
           el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
           el('a', { href: '#daily', class: 'button-link primary' }, "Today's daily")));

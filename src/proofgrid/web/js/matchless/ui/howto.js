@@ -3,7 +3,7 @@
 // demos are decorative (aria-hidden; the sentence says it all), loop every few
 // seconds, and stand still in their final state under reduced motion.
 
-import { prefersReducedMotion, svgEl } from '../../app/ui.js';
+import { el, prefersReducedMotion, svgEl } from '../../app/ui.js';
 
 const U = 40;
 
@@ -15,7 +15,7 @@ function demoBoard(container, { shells, fuses, frames, ms = 700, caption = null 
   const cols = Math.max(...shells.map(([c]) => c)) + 1;
   const rows = Math.max(...shells.map(([, r]) => r)) + 1;
   const svg = svgEl('svg', {
-    class: 'ml-demo', viewBox: `0 0 ${cols * U} ${rows * U + (caption ? 16 : 0)}`, 'aria-hidden': 'true', focusable: 'false',
+    class: 'ml-demo', viewBox: `0 0 ${cols * U} ${rows * U}`, 'aria-hidden': 'true', focusable: 'false',
   });
   const at = (v) => [shells[v][0] * U + U / 2, shells[v][1] * U + U / 2];
   const head = (x, y, ux, uy) => {
@@ -42,9 +42,11 @@ function demoBoard(container, { shells, fuses, frames, ms = 700, caption = null 
     svg.append(c);
     return c;
   });
-  const text = caption ? svgEl('text', { class: 'demo-caption', x: (cols * U) / 2, y: rows * U + 12, 'text-anchor': 'middle' }) : null;
-  if (text) svg.append(text);
-  container.append(svg);
+  // The caption is text of the page under the drawing, not inside the SVG: at
+  // the drawing's scale its words would run past the viewBox and be cut off.
+  const text = caption ? el('p', { class: 'demo-caption' }) : null;
+  const node = text ? el('div', { class: 'ml-demo-box' }, svg, text) : svg;
+  container.append(node);
   const show = (i) => {
     const lit = new Set(frames[i]);
     dots.forEach((d, v) => d.classList.toggle('lit', lit.has(v)));
@@ -52,7 +54,7 @@ function demoBoard(container, { shells, fuses, frames, ms = 700, caption = null 
   };
   if (prefersReducedMotion()) {
     show(frames.length - 1);
-    return () => svg.remove();
+    return () => node.remove();
   }
   let i = 0;
   show(0);
@@ -62,7 +64,7 @@ function demoBoard(container, { shells, fuses, frames, ms = 700, caption = null 
   }, ms);
   return () => {
     clearInterval(timer);
-    svg.remove();
+    node.remove();
   };
 }
 

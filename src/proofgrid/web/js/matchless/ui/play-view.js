@@ -5,7 +5,9 @@
 // page's h1 is the view's title (setPageTitle); the HUD keeps its size so the
 // board never moves under a finger.
 
-import { button, el, listenWhileConnected, prefersReducedMotion, setPageTitle } from '../../app/ui.js';
+import {
+  bringResultIntoView, button, el, listenWhileConnected, prefersReducedMotion, setPageTitle,
+} from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
 import { encodeId } from '../../app/router.js';
@@ -180,12 +182,7 @@ export class PlayView {
    * the next step is one key or tap away on any viewport.
    */
   _bringResultIntoView() {
-    const target = this.result.querySelector('button.share') || this.result;
-    const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
-    this.result.scrollIntoView({ block: 'start', behavior });
-    target.focus({ preventScroll: true });
-    // keep the main action itself on screen (the result may be taller than the viewport)
-    target.scrollIntoView({ block: 'nearest', behavior });
+    bringResultIntoView(this.result);
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */
