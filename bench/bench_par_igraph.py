@@ -33,7 +33,6 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data"
@@ -51,14 +50,6 @@ cl = g.connected_components(mode="strong")
 c = cl.cluster_graph(combine_edges=False)
 print(sum(1 for d in c.indegree(loops=False) if d == 0))
 """
-
-
-def _load(name: str) -> Any:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        return __import__(name)
-    finally:
-        sys.path.pop(0)
 
 
 def run(argv: list[str]) -> tuple[float, float, str]:
@@ -93,8 +84,10 @@ def files(which: set[str], big: bool) -> dict[str, tuple[Path, str]]:
     parent's resident size at the fork."""
     import numpy as np  # noqa: PLC0415 (in the --make child only)
 
+    from bench_par import make_graph, write_edgelist  # noqa: PLC0415 (bench/ is the script's dir)
+    from bench_par_io import names as package_names  # noqa: PLC0415
+
     DATA.mkdir(parents=True, exist_ok=True)
-    bp = _load("bench_par")
     out: dict[str, tuple[Path, str]] = {}
     if "deb" in which:
         deb = DATA / "deb.txt"
@@ -104,13 +97,13 @@ def files(which: set[str], big: bool) -> dict[str, tuple[Path, str]]:
             )
         out["deb"] = (deb, "named")
     if which & {"int5m", "named5m"}:
-        src, dst = bp.make_graph(10**6, 5 * 10**6)
+        src, dst = make_graph(10**6, 5 * 10**6)
         ip = DATA / "par_int5m.txt"
-        bp.write_edgelist(ip, src, dst)
+        write_edgelist(ip, src, dst)
         out["int5m"] = (ip, "int")
         npath = DATA / "par_named5m.txt"
         if "named5m" in which and not npath.exists():
-            label = np.array(_load("bench_par_io").names(10**6, np.random.default_rng(7)))
+            label = np.array(package_names(10**6, np.random.default_rng(7)))
             tmp = npath.with_suffix(".tmp")
             with open(tmp, "w") as fh:
                 step = 10**6
@@ -120,9 +113,9 @@ def files(which: set[str], big: bool) -> dict[str, tuple[Path, str]]:
             tmp.rename(npath)
         out["named5m"] = (npath, "named")
     if "int20m" in which:
-        src, dst = bp.make_graph(4 * 10**6, 2 * 10**7)
+        src, dst = make_graph(4 * 10**6, 2 * 10**7)
         p = DATA / "par_int20m.txt"
-        bp.write_edgelist(p, src, dst)
+        write_edgelist(p, src, dst)
         out["int20m"] = (p, "int")
     if big and "int100m" in which:
         p = DATA / "par_int100m.txt"
