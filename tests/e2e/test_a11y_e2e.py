@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
+from proofgrid import registry, results
 from tests.e2e.a11y import ROUTES, axe_violations, describe, h1_texts, open_route
 from tests.e2e.conftest import ARTIFACTS, fresh_page
+from tests.print.test_results import K_ID, M_ID, M_PAR, kirchhoff_solution_moves
 
 pytestmark = pytest.mark.slow
 
@@ -34,9 +36,24 @@ DARK = """(() => {
 # Internal tokens player-facing text must not show (issue 13).
 INTERNAL_WORDS = re.compile(r"\b(surplus|capacity|relaxation|checksum|desc|bits)\b", re.I)
 HYPHEN_MINUS = re.compile(r"(?:^|[\s(=:,])-\d")
-EDGE_INDEX = re.compile(r"\be\d+\b")
+# An edge index ("e17"), not a cell: boards have at most 16 rows, so e1…e16 name cells.
+EDGE_INDEX = re.compile(r"\be(?:0|1[7-9]|[2-9]\d|\d{3,})\b")
 LONE_DOT = re.compile(r"(?:^|\s)\.(?:\s|$)")
 THEORY_PAGES = ("#why", "#kirchhoff/why")
+
+
+def result_routes() -> tuple[str, ...]:
+    """``#result/<code>`` pages (a result made by the Python side, replayed by the page):
+    a Matchless par finish with hints and X-ray, a solved Kirchhoff; and a future date's
+    "isn't out yet" page of each daily."""
+    m = results.make(registry.get("matchless"), M_ID, M_PAR, hints=1, xray=True)
+    k = results.make(registry.get("kirchhoff"), K_ID, kirchhoff_solution_moves(K_ID))
+    return (
+        results.link(results.encode(m)),
+        results.link(results.encode(k)),
+        "#daily/2999-01-01",
+        "#kirchhoff/daily/2999-01-01",
+    )
 
 
 def word_problems(text: str, route: str) -> list[str]:
@@ -54,6 +71,8 @@ def test_word_rules_catch_what_they_should() -> None:
     assert word_problems(bad, "#daily") == ["-2", "e17", ".", "surplus"]
     assert word_problems("capacity", "#why") == []
     assert word_problems("a 5×5 board, −2, 10–8, well-made, 3.5, x-ray", "#daily") == []
+    assert word_problems("strike e6, then e16", "#daily") == []  # cells, not edges
+    assert word_problems("e0 e20 e123", "#daily") == ["e0", "e20", "e123"]
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -66,7 +85,7 @@ def test_every_route_passes_axe_with_one_h1(
         if theme == "dark":
             ctx.add_init_script(DARK)
         report: dict[str, Any] = {}
-        for route in ROUTES:
+        for route in (*ROUTES, *result_routes()):
             open_route(page, base_url, route)
             if theme == "dark":
                 assert page.get_attribute("html", "data-theme") == "dark"
