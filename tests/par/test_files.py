@@ -17,6 +17,7 @@ import lzma
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -286,3 +287,20 @@ def test_missing_pyarrow_and_zstandard_name_their_extras(tmp_path: Path) -> None
     (tmp_path / "g.gz").write_bytes(gzip.compress(b"a b\n"))
     r = blocked_run({"pyarrow", "zstandard"}, ["par", str(tmp_path / "g.gz")])
     assert (r.returncode, r.stdout) == (0, "par: 1\nseeds:\n  a\n")
+
+
+def test_nfc_nfd_twins_in_a_table_warn_as_in_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Parquet table's names are text too: the same warning as the text file's."""
+    nfc, nfd = (unicodedata.normalize(f, "café") for f in ("NFC", "NFD"))
+    rows: Rows = [(nfc, "x"), (nfd, "y"), ("plain", "z")]
+    pq.write_table(table_of(rows, False), tmp_path / "g.parquet")
+    (tmp_path / "g.txt").write_bytes(text_of(rows))
+    code, out, err = run([str(tmp_path / "g.parquet"), "--columns", "src,dst"], capsys)
+    code_t, out_t, err_t = run([str(tmp_path / "g.txt")], capsys)
+    assert (code, out) == (code_t, out_t) == (0, out_t) and out.startswith("par: 3")
+    assert ascii(nfc) in err and ascii(nfd) in err and "NFC/NFD" in err
+    assert err.replace("g.parquet", "F") == err_t.replace("g.txt", "F")
+    pq.write_table(table_of([(nfc, "x"), ("plain", "z")], False), tmp_path / "h.parquet")
+    assert "NFC/NFD" not in run([str(tmp_path / "h.parquet"), "--columns", "src,dst"], capsys)[2]

@@ -119,7 +119,7 @@ def par_command(
             " par is 0",
             file=sys.stderr,
         )
-    twins = graph.unicode_twins() if isinstance(graph, bridge.EdgeList) else []
+    twins = graph.unicode_twins()
     if twins:
         a, b = twins[0]
         more = f" (and {len(twins) - 1} more such pairs)" if len(twins) > 1 else ""

@@ -258,6 +258,25 @@ class ColumnarEdges:
         """The n names as an arrow array (int64 or large_string), by node id."""
         return self._nodes
 
+    def unicode_twins(self) -> list[tuple[str, str]]:
+        """Pairs of distinct nodes whose names are the same text in different Unicode
+        normalisations (NFC and NFD), as :meth:`.EdgeList.unicode_twins` finds them
+        in a text file; only the non-ASCII names are decoded. O(n) vectorised plus
+        O(non-ASCII names) in Python."""
+        if self.integers or self.n == 0:
+            return []
+        import unicodedata  # noqa: PLC0415 (only for tables with non-ASCII names)
+
+        pc = _pa().compute
+        odd = np.flatnonzero(~pc.string_is_ascii(self._nodes).to_numpy(zero_copy_only=False))
+        seen: dict[str, str] = {}
+        twins: list[tuple[str, str]] = []
+        for name in self._nodes.take(odd).to_pylist():
+            first = seen.setdefault(unicodedata.normalize("NFC", name), name)
+            if first != name:
+                twins.append((first, name))
+        return twins
+
 
 def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> ColumnarEdges:
     """Edges from two columns of the table in ``src`` (module docstring for the meaning).

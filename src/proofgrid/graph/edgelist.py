@@ -44,6 +44,12 @@ memory. Tokens are then *keyed*:
   edges. A file that turns out not to be all plain integers, or whose values
   are too sparse for the table, is read again by the general path (at most
   one wasted pass), where sparse integers go to the same hash table;
+* otherwise, for a text of ``_ARROW_MIN`` bytes or more (or of unknown length)
+  with pyarrow installed, each chunk's tokens' bytes (packed end to end as the
+  chunk is scanned) become an Arrow ``binary`` array and all of them are
+  numbered by one ``pyarrow.compute.dictionary_encode`` (first appearance,
+  byte-for-byte equality; :mod:`proofgrid.graph.arrowkeys`), so a seekable
+  named file is read a piece at a time and never kept whole;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
@@ -56,7 +62,8 @@ memory. Tokens are then *keyed*:
 Files and streams are read a piece at a time (:class:`.scanner._TextStream`),
 each piece's whole lines scanned as it arrives, so a bad line is reported once
 its piece is read. On the integer path the text is never resident (names are
-kept as values); the general path keeps the text, whose byte spans are the names.
+kept as values), and on the Arrow path (the names are Arrow's dictionary); the
+numpy general path keeps the text, whose byte spans are the names.
 Total work is O(file size) (at most two passes); memory beyond the token arrays
 (on the integer path, only the edges and the name table) is O(piece) plus
 O(chunk) per thread, plus the integer path's table of values.
