@@ -1,9 +1,9 @@
 """Screenshots of the views a new player meets, for docs/screenshots/ (issue 20's note).
 
-Run from the repository root (the browser tests' helpers are imported as ``tests.e2e``)::
+Run from the repository root (it lives with the browser tests, whose helpers it uses)::
 
-    python -m tools.screenshots                  # every view, into docs/screenshots/
-    python -m tools.screenshots --out /tmp/shots --only home archive
+    python -m tests.e2e.screenshots                  # every view, into docs/screenshots/
+    python -m tests.e2e.screenshots --out /tmp/shots --only home archive
 
 A real server on a free loopback port (:func:`proofgrid.server.live.live_server`) and
 Debian's Chromium driven by Playwright, set up exactly as the browser tests do
@@ -31,6 +31,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from proofgrid import midend
+from proofgrid.kirchhoff.contract import KIRCHHOFF
+from proofgrid.kirchhoff.moves import parse_move
+from proofgrid.matchless.game import parse_game_id
+from proofgrid.server.live import live_server
 from tests.e2e.a11y import open_route
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Board, api, fresh_page
@@ -38,13 +43,7 @@ from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 from tests.e2e.matchless_page import daily_proof
 from tests.e2e.test_matchless_coords_e2e import _game_out_of_order
 
-from proofgrid import midend
-from proofgrid.kirchhoff.contract import KIRCHHOFF
-from proofgrid.kirchhoff.moves import parse_move
-from proofgrid.matchless.game import parse_game_id
-from proofgrid.server.live import live_server
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 #: The past day every past-daily shot plays, and the one left in progress in the archive.
