@@ -15,7 +15,7 @@ import pytest
 
 from proofgrid import midend
 from proofgrid.kirchhoff.contract import KIRCHHOFF
-from proofgrid.kirchhoff.hint import HintKind
+from proofgrid.kirchhoff.hint import HintKind, obvious_empties
 from proofgrid.kirchhoff.hint import hint as py_hint
 from proofgrid.kirchhoff.moves import execute_moves, parse_move
 from tests.e2e.a11y import axe_violations, describe
@@ -36,8 +36,14 @@ def tapped_edge() -> int:
 
 
 def expected(kp: KPage) -> tuple[str, ...]:
-    """The engine's sentences for the page's lost position (with whatever empties it marked)."""
-    h = py_hint(kp.position())
+    """The engine's sentences for the player's own mark (the tap b2>c2), after checking
+    that every other mark on the page is an empty the game crossed (Python's obvious
+    empties of the start: Easy marks them): those are never judged or blamed."""
+    start = midend.resolve(KIRCHHOFF, GAME).start()
+    edge = tapped_edge()
+    marks = kp.marks()
+    assert [e for e, m in enumerate(marks) if m and e != edge] == obvious_empties(start)
+    h = py_hint(execute_moves(start, "b2>c2"), last_edge=edge)
     assert h.kind is HintKind.LOST and h.words
     return tuple(w.strip() for w in h.words)
 
@@ -122,6 +128,33 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         # Taking the wrong mark back clears the alarm.
         page.click(f"{PLAY} .take-back-wrong")
         page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+        errs.check()
+
+
+def test_after_a_reload_the_verdict_still_blames_only_the_players_mark(
+    browser: Any, base_url: str
+) -> None:
+    """The game's crosses are saved as the game's: reopened, the board shows the same
+    marks and the verdict is still the one of the player's own tap (Python's, as above),
+    never one naming an empty the game crossed."""
+    with fresh_page(browser, viewport={"width": 390, "height": 844}) as (_, page, errs):
+        page.goto(base_url + "#kirchhoff/play/" + GAME)
+        kp = KPage(page)
+        kp.wait()
+        kp.click_edge(tapped_edge())
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        before = kp.marks()
+        page.reload()
+        kp.wait()
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        assert kp.marks() == before
+        words = expected(kp)
+        headline = page.inner_text(f"{PLAY} .alarm-headline")
+        assert "the arrow b2→c2 cannot be right" in headline, headline
+        shown = page.eval_on_selector_all(
+            f"{PLAY} .alarm-proof li", "els => els.map(e => e.innerText.trim())"
+        )
+        assert shown == list(words)
         errs.check()
 
 
