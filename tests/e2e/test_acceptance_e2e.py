@@ -220,11 +220,6 @@ _CLIPPED_STEPS = """() => [...document.querySelectorAll('.kirchhoff-play .alarm-
   .filter(([h, room]) => h > room)"""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on a 390×844 phone the alarm's proof list is a scroll box 40 px high: the "
-    "b2–c2 verdict's sentence (about 140 px, six lines) shows two lines at a time",
-)
 def test_each_sentence_of_the_verdict_can_be_read_whole_on_a_phone(
     browser: Any, base_url: str
 ) -> None:

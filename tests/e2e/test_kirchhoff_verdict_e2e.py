@@ -131,6 +131,65 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         errs.check()
 
 
+_GEOMETRY = """() => {
+  const play = document.querySelector('.kirchhoff-play');
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  };
+  const step = play.querySelector('.alarm-proof li[aria-current="step"]');
+  let topmost = null;
+  if (step) {
+    const r = step.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 8, (r.top + r.bottom) / 2);
+    topmost = Boolean(hit && step.contains(hit));
+  }
+  return {
+    height: innerHeight,
+    hud: box(play.querySelector('.k-hud')),
+    board: box(play.querySelector('svg.board')),
+    alarm: box(play.querySelector('.alarm')),
+    buttons: ['.take-back-wrong', '.rewind-completable', '.alarm-next']
+      .map((s) => box(play.querySelector(s))),
+    step: step ? box(step) : null,
+    topmost,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_whole_board_then_each_step_whole_beside_the_alarm(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    """Oracle: the layout's own boxes. When the alarm appears the whole board is in
+    view, between the score bar and the alarm; then, walking the proof with Next step,
+    each sentence in hand is in view whole, uncovered (the topmost element at its
+    middle is the sentence), above the alarm, whose ways back stay in the viewport."""
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_, page, errs):
+        page.goto(base_url + "#kirchhoff/play/" + GAME)
+        kp = KPage(page)
+        kp.wait()
+        kp.click_edge(tapped_edge())
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        g = page.evaluate(_GEOMETRY)
+        assert g["hud"]["bottom"] <= g["board"]["top"] + 0.5, g
+        assert g["board"]["bottom"] <= g["alarm"]["top"] + 0.5, g
+        assert g["alarm"]["bottom"] <= g["height"] + 0.5, g
+        n = page.locator(f"{PLAY} .alarm-proof li").count()
+        assert n == 5
+        for i in range(n):
+            page.click(f"{PLAY} .alarm-next")
+            assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
+            g = page.evaluate(_GEOMETRY)
+            st = g["step"]
+            assert st and g["hud"]["bottom"] <= st["top"] + 0.5, (i, g)
+            assert st["bottom"] <= g["alarm"]["top"] + 0.5, (i, g)
+            assert g["topmost"], (i, g)
+            for b in g["buttons"]:
+                assert b["top"] >= 0 and b["bottom"] <= g["height"] + 0.5, (i, g)
+        errs.check()
+
+
 def test_after_a_reload_the_verdict_still_blames_only_the_players_mark(
     browser: Any, base_url: str
 ) -> None:

@@ -162,6 +162,7 @@ export class KirchhoffPlayView {
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         newBtn, this.hintBtn, this.solveBtn, this.clearBtn, this.undoBtn, this.redoBtn),
       this.hintPanel.root,
+      this.alarm.why,
       this.alarm.root,
       this.result,
       el('div', { class: 'controls options', role: 'group', 'aria-label': 'Options' },
@@ -362,8 +363,10 @@ export class KirchhoffPlayView {
     const asked = this.hintShown?.pos === pos && this.hintShown.info.kind === 'lost';
     if (h && h.kind === 'lost' && (asked || this.settings.alarm)) {
       const info = explainHint(h, this.board);
-      const step = this.alarm.shown ? this.alarm.step : -1;
+      const fresh = !this.alarm.shown;
+      const step = fresh ? -1 : this.alarm.step;
       this.alarm.show(info);
+      if (fresh) this._revealBoard();
       if (step < 0 || this.alarm.step < 0) this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
       this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
@@ -375,6 +378,21 @@ export class KirchhoffPlayView {
       this.root.dataset.alarm = 'off';
     }
     this.update();
+  }
+
+  /**
+   * The alarm just appeared, stuck to the bottom of the screen: when it
+   * covers the board's last rows and the page has room above the board,
+   * scroll by as much, so the whole board and the alarm are in view.
+   */
+  _revealBoard() {
+    const board = this.zoom.scroller.getBoundingClientRect();
+    const panel = this.alarm.root.getBoundingClientRect();
+    const covered = board.bottom - panel.top + 4;
+    if (covered <= 0 || board.bottom > window.innerHeight + 1) return; // not covered, or already below the fold
+    const room = board.top - this.hud.getBoundingClientRect().height - 6; // the score bar sticks to the top
+    const by = Math.min(covered, room);
+    if (by > 0) window.scrollBy(0, by);
   }
 
   /** HINT: the first press shows the reason and the proof's first step, further presses walk the proof, the last draws the mark. */
