@@ -25,9 +25,11 @@ export class AlarmPanel {
    * @param {() => void} onRewind rewind to the last completable position
    * @param {() => void} onTakeBack take back the wrong marks
    * @param {(overlay: object) => void} onOutline draw a step's outline on the board
+   * @param {(item: Element) => void} reveal bring a sentence of the proof into view
    */
-  constructor(onRewind, onTakeBack, onOutline = () => {}) {
+  constructor(onRewind, onTakeBack, onOutline = () => {}, reveal = (item) => item.scrollIntoView({ block: 'nearest' })) {
     this.onOutline = onOutline;
+    this.reveal = reveal;
     this.info = null;
     this.step = -1; // -1: the alarm's own outline; 0..n-1: the proof's steps
     this.headline = el('p', { class: 'alarm-headline' });
@@ -86,7 +88,7 @@ export class AlarmPanel {
         return;
       }
       li.setAttribute('aria-current', 'step');
-      if (scroll) li.scrollIntoView({ block: 'nearest' });
+      if (scroll) this.reveal(li);
     });
     this.prevBtn.disabled = at < 0;
     this.nextBtn.disabled = at >= steps.length - 1;

@@ -132,7 +132,7 @@ export class KirchhoffPlayView {
       : null;
     this.hintPanel = new HintPanel();
     this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong(),
-      (overlay) => this.boardView.setOverlay(overlay));
+      (overlay) => this.boardView.setOverlay(overlay), (item) => this._revealStep(item));
     if (o.mode === 'daily') this.alarm.takeBack.textContent = 'Take back the wrong marks (counts as a hint)';
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     const s = this.settings;
@@ -185,7 +185,10 @@ export class KirchhoffPlayView {
       this.update();
       this._showAlarm();
     });
-    listenWhileConnected(this.root, window, 'resize', () => this.zoom.refresh());
+    listenWhileConnected(this.root, window, 'resize', () => {
+      this.zoom.refresh();
+      this._pinBoard();
+    });
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.zoom.refresh()).observe(this.zoom.scroller);
     listenWhileConnected(this.root, document, 'visibilitychange', () => {
       if (document.hidden) this.watch.stop(performance.now());
@@ -367,6 +370,7 @@ export class KirchhoffPlayView {
       const step = fresh ? -1 : this.alarm.step;
       this.alarm.show(info);
       if (fresh) this._revealBoard();
+      this._pinBoard();
       if (step < 0 || this.alarm.step < 0) this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
       this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
@@ -376,6 +380,7 @@ export class KirchhoffPlayView {
       if (this.alarm.shown) this.boardView.setOverlay(shown ? (shown.info.steps[shown.step]?.overlay ?? shown.info.overlay) : null);
       this.alarm.hide();
       this.root.dataset.alarm = 'off';
+      this._pinBoard();
     }
     this.update();
   }
@@ -393,6 +398,42 @@ export class KirchhoffPlayView {
     const room = board.top - this.hud.getBoundingClientRect().height - 6; // the score bar sticks to the top
     const by = Math.min(covered, room);
     if (by > 0) window.scrollBy(0, by);
+  }
+
+  /**
+   * While the alarm and its proof show on a phone held upright, the board
+   * (at fit size, at most half the screen high) sticks under the score bar:
+   * the proof's sentences then scroll between it and the alarm, each read
+   * beside its outline on the board.
+   */
+  _pinBoard() {
+    const wrap = this.zoom.root.parentElement;
+    const board = this.zoom.root.getBoundingClientRect();
+    const on = this.alarm.shown && !this.alarm.why.hidden && window.matchMedia('(max-width: 699px)').matches
+      && this.zoom.scroller.dataset.zoom === '1' && board.height <= 0.5 * window.innerHeight;
+    if (!on) {
+      delete this.root.dataset.pinBoard;
+      return;
+    }
+    const top = this.hud.getBoundingClientRect().height;
+    wrap.style.top = `${top}px`;
+    // Whatever is scrolled to (a focused button, a sentence) stops below the stuck board.
+    document.documentElement.style.setProperty('--k-pinned-bottom', `${Math.ceil(top + wrap.getBoundingClientRect().height + 8)}px`);
+    this.root.dataset.pinBoard = 'on';
+  }
+
+  /** Scroll a sentence of the alarm's proof into view: below the stuck board (if so) and above the alarm. */
+  _revealStep(item) {
+    if (this.root.dataset.pinBoard !== 'on') {
+      item.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    const wrap = this.zoom.root.parentElement;
+    const stuckBottom = parseFloat(wrap.style.top) + wrap.getBoundingClientRect().height + 8;
+    const bottom = this.alarm.root.getBoundingClientRect().top - 8;
+    const r = item.getBoundingClientRect();
+    if (r.top < stuckBottom) window.scrollBy(0, r.top - stuckBottom);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - stuckBottom));
   }
 
   /** HINT: the first press shows the reason and the proof's first step, further presses walk the proof, the last draws the mark. */
