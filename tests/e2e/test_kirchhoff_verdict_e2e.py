@@ -164,7 +164,8 @@ def test_the_whole_board_then_each_step_whole_beside_the_alarm(
     """Oracle: the layout's own boxes. When the alarm appears the whole board is in
     view, between the score bar and the alarm; then, walking the proof with Next step,
     each sentence in hand is in view whole, uncovered (the topmost element at its
-    middle is the sentence), above the alarm, whose ways back stay in the viewport."""
+    middle is the sentence), between the whole board and the alarm, whose ways back
+    stay in the viewport."""
     with fresh_page(browser, viewport={"width": width, "height": height}) as (_, page, errs):
         page.goto(base_url + "#kirchhoff/play/" + GAME)
         kp = KPage(page)
@@ -182,7 +183,9 @@ def test_the_whole_board_then_each_step_whole_beside_the_alarm(
             assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
             g = page.evaluate(_GEOMETRY)
             st = g["step"]
-            assert st and g["hud"]["bottom"] <= st["top"] + 0.5, (i, g)
+            # the whole board stays in view above the sentence, which reads its outline
+            assert g["hud"]["bottom"] <= g["board"]["top"] + 0.5, (i, g)
+            assert st and g["board"]["bottom"] <= st["top"] + 0.5, (i, g)
             assert st["bottom"] <= g["alarm"]["top"] + 0.5, (i, g)
             assert g["topmost"], (i, g)
             for b in g["buttons"]:

@@ -34,17 +34,18 @@ export class AlarmPanel {
     this.step = -1; // -1: the alarm's own outline; 0..n-1: the proof's steps
     this.headline = el('p', { class: 'alarm-headline' });
     this.list = el('ol', { class: 'alarm-proof' });
-    this.prevBtn = button('Previous step', () => this.go(this.step - 1, { scroll: true }), { class: 'alarm-prev' });
-    this.nextBtn = button('Next step', () => this.go(this.step + 1, { scroll: true }), { class: 'alarm-next' });
+    // Short on the button beside "Step 2 of 5."; the name says "step".
+    this.prevBtn = button('Previous', () => this.go(this.step - 1, { scroll: true }), { class: 'alarm-prev', 'aria-label': 'Previous step' });
+    this.nextBtn = button('Next', () => this.go(this.step + 1, { scroll: true }), { class: 'alarm-next', 'aria-label': 'Next step' });
     this.where = el('span', { class: 'alarm-where muted', 'aria-live': 'polite' });
     this.walk = el('div', { class: 'controls alarm-walk' }, this.prevBtn, this.nextBtn, this.where);
     const rewindName = 'Rewind to the last position that could still be finished';
-    // On a phone the button reads "Rewind" (the rest is hidden there); its name is always the whole sentence.
+    // The button reads "Rewind" where room is short (the rest is hidden); its name is always the whole sentence.
     this.rewind = button(el('span', {}, 'Rewind', el('span', { class: 'alarm-more' }, rewindName.slice('Rewind'.length))),
-      onRewind, { class: 'rewind-completable', 'aria-label': rewindName });
+      onRewind, { class: 'rewind-completable', 'aria-label': rewindName, title: rewindName });
     this.takeBack = button('Take back the wrong marks', onTakeBack, { class: 'take-back-wrong' });
     this.root = el('div', { class: 'alarm', role: 'alert', hidden: true }, this.headline,
-      el('div', { class: 'controls alarm-actions' }, this.takeBack, this.rewind), this.walk);
+      el('div', { class: 'alarm-bar' }, el('div', { class: 'controls alarm-actions' }, this.takeBack, this.rewind), this.walk));
     const titleId = `alarm-why-${++ids}`;
     this.why = el('section', { class: 'alarm-why', 'aria-labelledby': titleId, hidden: true },
       el('h3', { id: titleId, class: 'alarm-why-title' }, 'Why it can no longer be completed'),

@@ -401,21 +401,24 @@ export class KirchhoffPlayView {
   }
 
   /**
-   * While the alarm and its proof show on a phone held upright, the board
-   * (at fit size, at most half the screen high) sticks under the score bar:
-   * the proof's sentences then scroll between it and the alarm, each read
-   * beside its outline on the board.
+   * While the alarm and its proof show, the board (at fit size) sticks under
+   * the score bar when the screen leaves room between it and the alarm for
+   * the proof's longest sentence: the sentences then scroll there, each read
+   * beside its outline on the board (a phone held upright, a desktop window).
    */
   _pinBoard() {
     const wrap = this.zoom.root.parentElement;
-    const board = this.zoom.root.getBoundingClientRect();
-    const on = this.alarm.shown && !this.alarm.why.hidden && window.matchMedia('(max-width: 699px)').matches
-      && this.zoom.scroller.dataset.zoom === '1' && board.height <= 0.5 * window.innerHeight;
+    const top = this.hud.getBoundingClientRect().height;
+    let on = this.alarm.shown && !this.alarm.why.hidden && this.zoom.scroller.dataset.zoom === '1';
+    if (on) {
+      const room = window.innerHeight - top - wrap.getBoundingClientRect().height - this.alarm.root.getBoundingClientRect().height - 24;
+      const longest = Math.max(0, ...[...this.alarm.list.children].map((li) => li.getBoundingClientRect().height));
+      on = room >= longest;
+    }
     if (!on) {
       delete this.root.dataset.pinBoard;
       return;
     }
-    const top = this.hud.getBoundingClientRect().height;
     wrap.style.top = `${top}px`;
     // Whatever is scrolled to (a focused button, a sentence) stops below the stuck board.
     document.documentElement.style.setProperty('--k-pinned-bottom', `${Math.ceil(top + wrap.getBoundingClientRect().height + 8)}px`);
