@@ -93,7 +93,9 @@ export class AlarmPanel {
     });
     this.prevBtn.disabled = at < 0;
     this.nextBtn.disabled = at >= steps.length - 1;
-    this.where.textContent = at < 0 ? (steps.length === 1 ? 'One step shows why.' : `${steps.length} steps show why.`) : `Step ${at + 1} of ${steps.length}.`;
+    const where = at < 0 ? (steps.length === 1 ? 'One step shows why.' : `${steps.length} steps show why.`) : `Step ${at + 1} of ${steps.length}.`;
+    // A screen reader hears the sentence in hand with its number (it is shown whole in the proof above).
+    this.where.replaceChildren(where, ...(at >= 0 ? [el('span', { class: 'visually-hidden' }, ` ${steps[at].text}`)] : []));
     if (!quiet || at >= 0) this.onOutline(at < 0 ? this.info?.overlay ?? null : steps[at].overlay);
   }
 
