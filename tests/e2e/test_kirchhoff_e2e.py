@@ -203,9 +203,9 @@ def test_wrong_arrow_raises_the_alarm_with_its_region_and_undo_clears_it(
     # The alarm names cells, so the row and column labels show.
     assert page.get_attribute(f"{PLAY} svg.board", "data-labels") == "on"
     # The contradiction's region (issue 12: the lost proof's end) and the mark it uses.
-    # The oracle judges the page's own position: on Easy the obvious empties are marked too.
+    # The oracle judges the player's own marks (the wrong arrow alone): the empties the
+    # game crossed on Easy are never leaned on (the position is lost exactly when they are).
     assert lost_hint.proof["uses"] == [format_move(board, wrong_edge, Mark(wrong_mark))]
-    lost_hint = py_hint(kp.position())
     drawn = page.get_attribute(f"{PLAY} .k-region-alarm", "data-cells") or ""
     ends = lost_hint.proof["ends"]
     nodes = ends["region"] if "region" in ends else [ends["cell"]]

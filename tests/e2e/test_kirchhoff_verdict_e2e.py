@@ -15,7 +15,7 @@ import pytest
 
 from proofgrid import midend
 from proofgrid.kirchhoff.contract import KIRCHHOFF
-from proofgrid.kirchhoff.hint import HintKind
+from proofgrid.kirchhoff.hint import HintKind, obvious_empties
 from proofgrid.kirchhoff.hint import hint as py_hint
 from proofgrid.kirchhoff.moves import execute_moves, parse_move
 from tests.e2e.a11y import axe_violations, describe
@@ -36,8 +36,14 @@ def tapped_edge() -> int:
 
 
 def expected(kp: KPage) -> tuple[str, ...]:
-    """The engine's sentences for the page's lost position (with whatever empties it marked)."""
-    h = py_hint(kp.position())
+    """The engine's sentences for the player's own mark (the tap b2>c2), after checking
+    that every other mark on the page is an empty the game crossed (Python's obvious
+    empties of the start: Easy marks them): those are never judged or blamed."""
+    start = midend.resolve(KIRCHHOFF, GAME).start()
+    edge = tapped_edge()
+    marks = kp.marks()
+    assert [e for e, m in enumerate(marks) if m and e != edge] == obvious_empties(start)
+    h = py_hint(execute_moves(start, "b2>c2"), last_edge=edge)
     assert h.kind is HintKind.LOST and h.words
     return tuple(w.strip() for w in h.words)
 
@@ -122,6 +128,95 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         # Taking the wrong mark back clears the alarm.
         page.click(f"{PLAY} .take-back-wrong")
         page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+        errs.check()
+
+
+_GEOMETRY = """() => {
+  const play = document.querySelector('.kirchhoff-play');
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  };
+  const step = play.querySelector('.alarm-proof li[aria-current="step"]');
+  let topmost = null;
+  if (step) {
+    const r = step.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 8, (r.top + r.bottom) / 2);
+    topmost = Boolean(hit && step.contains(hit));
+  }
+  return {
+    height: innerHeight,
+    hud: box(play.querySelector('.k-hud')),
+    board: box(play.querySelector('svg.board')),
+    alarm: box(play.querySelector('.alarm')),
+    buttons: ['.take-back-wrong', '.rewind-completable', '.alarm-next']
+      .map((s) => box(play.querySelector(s))),
+    step: step ? box(step) : null,
+    topmost,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_whole_board_then_each_step_whole_beside_the_alarm(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    """Oracle: the layout's own boxes. When the alarm appears the whole board is in
+    view, between the score bar and the alarm; then, walking the proof with Next step,
+    each sentence in hand is in view whole, uncovered (the topmost element at its
+    middle is the sentence), between the whole board and the alarm, whose ways back
+    stay in the viewport."""
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_, page, errs):
+        page.goto(base_url + "#kirchhoff/play/" + GAME)
+        kp = KPage(page)
+        kp.wait()
+        kp.click_edge(tapped_edge())
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        g = page.evaluate(_GEOMETRY)
+        assert g["hud"]["bottom"] <= g["board"]["top"] + 0.5, g
+        assert g["board"]["bottom"] <= g["alarm"]["top"] + 0.5, g
+        assert g["alarm"]["bottom"] <= g["height"] + 0.5, g
+        n = page.locator(f"{PLAY} .alarm-proof li").count()
+        assert n == 5
+        for i in range(n):
+            page.click(f"{PLAY} .alarm-next")
+            assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
+            g = page.evaluate(_GEOMETRY)
+            st = g["step"]
+            # the whole board stays in view above the sentence, which reads its outline
+            assert g["hud"]["bottom"] <= g["board"]["top"] + 0.5, (i, g)
+            assert st and g["board"]["bottom"] <= st["top"] + 0.5, (i, g)
+            assert st["bottom"] <= g["alarm"]["top"] + 0.5, (i, g)
+            assert g["topmost"], (i, g)
+            for b in g["buttons"]:
+                assert b["top"] >= 0 and b["bottom"] <= g["height"] + 0.5, (i, g)
+        errs.check()
+
+
+def test_after_a_reload_the_verdict_still_blames_only_the_players_mark(
+    browser: Any, base_url: str
+) -> None:
+    """The game's crosses are saved as the game's: reopened, the board shows the same
+    marks and the verdict is still the one of the player's own tap (Python's, as above),
+    never one naming an empty the game crossed."""
+    with fresh_page(browser, viewport={"width": 390, "height": 844}) as (_, page, errs):
+        page.goto(base_url + "#kirchhoff/play/" + GAME)
+        kp = KPage(page)
+        kp.wait()
+        kp.click_edge(tapped_edge())
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        before = kp.marks()
+        page.reload()
+        kp.wait()
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        assert kp.marks() == before
+        words = expected(kp)
+        headline = page.inner_text(f"{PLAY} .alarm-headline")
+        assert "the arrow b2→c2 cannot be right" in headline, headline
+        shown = page.eval_on_selector_all(
+            f"{PLAY} .alarm-proof li", "els => els.map(e => e.innerText.trim())"
+        )
+        assert shown == list(words)
         errs.check()
 
 

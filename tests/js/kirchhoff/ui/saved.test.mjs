@@ -133,3 +133,15 @@ test('a saved game keeps the grade its board was built with, and only a real gra
   assert.equal('grade' in games.load('6x6dm:BBBB'), false);
   assert.equal('grade' in validState({ marks: '1' }), false);
 });
+
+test("the edges the game crossed are kept with a game, only as one digit per edge", () => {
+  const store = freshStore();
+  const games = new KirchhoffGames(store);
+  games.save('5x5de:AAAA', { marks: '0330', crossedByGame: '0110' });
+  games.save('5x5de:BBBB', { marks: '0330', crossedByGame: '011' }); // does not fit the marks
+  games.save('5x5de:CCCC', { marks: '0330', crossedByGame: '0210' });
+  assert.equal(games.load('5x5de:AAAA').crossedByGame, '0110');
+  assert.equal('crossedByGame' in games.load('5x5de:BBBB'), false);
+  assert.equal('crossedByGame' in games.load('5x5de:CCCC'), false);
+  assert.equal('crossedByGame' in validState({ marks: '1' }), false);
+});

@@ -54,7 +54,7 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
       banner: banners,
       saved: current,
       onChange: (s) => {
-        const current = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm };
+        const current = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm, crossedByGame: s.crossedByGame };
         store.update(DAILY_KEY, (d) => ({ ...d, current }));
         games.save(id, current, { finished: s.won, daily: true });
       },
@@ -133,7 +133,7 @@ function archiveDailyView(engine, service, store, dateISO) {
       banner: banners,
       saved: saved && !saved.finished ? saved : null,
       onChange: (s) => {
-        const state = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm };
+        const state = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm, crossedByGame: s.crossedByGame };
         games.save(id, state, { finished: s.won, daily: true });
       },
       onWin: ({ hints, ms, revealed, alarm }) => {

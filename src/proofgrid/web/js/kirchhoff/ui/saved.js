@@ -29,7 +29,7 @@ export function presetOfGameId(gid) {
 
 /**
  * A saved state as the play view restores it: {marks, hints, ms, revealed,
- * alarm, date?, grade?}, or null when `state` is not one.
+ * alarm, crossedByGame?, date?, grade?}, or null when `state` is not one.
  */
 export function validState(state) {
   if (state === null || typeof state !== 'object' || Array.isArray(state)) return null;
@@ -41,6 +41,9 @@ export function validState(state) {
     revealed: state.revealed === true,
     alarm: state.alarm === true,
   };
+  if (typeof state.crossedByGame === 'string' && state.crossedByGame.length === state.marks.length && /^[01]*$/.test(state.crossedByGame)) {
+    out.crossedByGame = state.crossedByGame; // the edges the game crossed itself (view.js)
+  }
   if (typeof state.date === 'string') out.date = state.date;
   if (GRADES.includes(state.grade)) out.grade = state.grade;
   return out;

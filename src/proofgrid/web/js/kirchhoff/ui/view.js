@@ -3,6 +3,13 @@
 // input (intents), the hint panel, the lost-position alarm, the timer and the
 // HUD. Hints and lost verdicts come from the worker (service.js); the page
 // only draws them.
+//
+// The edges the game crosses itself ("Mark obvious empties") follow from the
+// clues and the player's marks, so they are no choice of the player's: the
+// view keeps, per position, the set of those crosses the player has not
+// touched since, and judges and proves a lost verdict on the player's own
+// marks only (a position with such crosses is lost exactly when the player's
+// marks are, so the proof holds for the board shown); hints still use them.
 
 import { bringResultIntoView, button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
@@ -19,6 +26,21 @@ import { PRESET_LABELS, PRESET_NAMES, TIMES_KEY } from './records.js';
 import { kirchhoffHash } from './routes.js';
 import { Stopwatch, formatMs, recordTime } from './timer.js';
 import { BoardZoom } from './zoom.js';
+
+/** The game crosses saved with a game ('1' per edge the game crossed), those still crossed in `marks`. */
+export function crossedFromText(text, marks) {
+  const out = new Set();
+  if (typeof text !== 'string' || text.length !== marks.length) return out;
+  for (let e = 0; e < marks.length; e++) if (text[e] === '1' && marks[e] === CROSS) out.add(e);
+  return out;
+}
+
+/** A set of edges as text, one digit per edge ('1' in the set). */
+export function crossedToText(edges, n) {
+  let s = '';
+  for (let e = 0; e < n; e++) s += edges.has(e) ? '1' : '0';
+  return s;
+}
 
 export class KirchhoffPlayView {
   /**
@@ -42,11 +64,17 @@ export class KirchhoffPlayView {
     this.hints = new WeakMap(); // position -> Promise of the engine's hint
     this.hintShown = null; // {pos, info, step} while a reason is on screen
     this.lastEdges = new WeakMap(); // position -> the edge of the player's last mark (hints start near it)
+    this.lostVerdicts = new WeakMap(); // position -> Promise of the verdict on the player's own marks
+    this.gameCrossed = new WeakMap(); // position -> Set of edges the game crossed, untouched by the player since
+    this.tracked = null; // the last present position whose game crosses are known
     this.solutionPending = false;
     this.announcedWin = false;
     this.latest = 0;
     const saved = opts.saved || null;
     if (saved?.marks) this.manager.restore(saved.marks);
+    this.gameCrossed.set(this.manager.start, new Set());
+    this.gameCrossed.set(this.manager.position, crossedFromText(saved?.crossedByGame, this.manager.position.marks));
+    this.tracked = this.manager.position;
     if (saved?.hints) this.manager.hintsShown = saved.hints;
     if (saved?.revealed) this.manager.solutionShown = true;
     this.alarmUsed = Boolean(saved?.alarm);
@@ -104,7 +132,7 @@ export class KirchhoffPlayView {
       : null;
     this.hintPanel = new HintPanel();
     this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong(),
-      (overlay) => this.boardView.setOverlay(overlay));
+      (overlay) => this.boardView.setOverlay(overlay), (item) => this._revealStep(item));
     if (o.mode === 'daily') this.alarm.takeBack.textContent = 'Take back the wrong marks (counts as a hint)';
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     const s = this.settings;
@@ -134,6 +162,7 @@ export class KirchhoffPlayView {
       el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
         newBtn, this.hintBtn, this.solveBtn, this.clearBtn, this.undoBtn, this.redoBtn),
       this.hintPanel.root,
+      this.alarm.why,
       this.alarm.root,
       this.result,
       el('div', { class: 'controls options', role: 'group', 'aria-label': 'Options' },
@@ -156,7 +185,10 @@ export class KirchhoffPlayView {
       this.update();
       this._showAlarm();
     });
-    listenWhileConnected(this.root, window, 'resize', () => this.zoom.refresh());
+    listenWhileConnected(this.root, window, 'resize', () => {
+      this.zoom.refresh();
+      this._pinBoard();
+    });
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.zoom.refresh()).observe(this.zoom.scroller);
     listenWhileConnected(this.root, document, 'visibilitychange', () => {
       if (document.hidden) this.watch.stop(performance.now());
@@ -208,9 +240,34 @@ export class KirchhoffPlayView {
     const edges = this.engine.obviousEmpties(pos);
     if (!edges.length) return false;
     const next = edges.reduce((p, e) => this.engine.setMark(p, e, CROSS), pos);
+    this.gameCrossed.set(next, new Set([...this.crossedByGame(pos), ...edges]));
     if (merge && m.history.index > 0) m.history.rewindTo(m.history.index - 1);
     m.history.push(next);
     return true;
+  }
+
+  /**
+   * The edges of `pos` the game crossed that the player has not touched
+   * since. A position met for the first time is one step from the last
+   * present position tracked: it keeps that one's game crosses still crossed.
+   */
+  crossedByGame(pos = this.manager.position) {
+    let got = this.gameCrossed.get(pos);
+    if (!got) {
+      const prev = this.tracked;
+      got = new Set();
+      for (const e of (prev && this.gameCrossed.get(prev)) || []) {
+        if (pos.marks[e] === CROSS) got.add(e);
+      }
+      this.gameCrossed.set(pos, got);
+    }
+    return got;
+  }
+
+  /** Note the present position's game crosses (after every change, before the next). */
+  _track() {
+    this.crossedByGame(this.manager.position);
+    this.tracked = this.manager.position;
   }
 
   afterChange({ fromHint = false } = {}) {
@@ -237,6 +294,7 @@ export class KirchhoffPlayView {
       revealed: this.manager.solutionShown,
       alarm: this.alarmUsed,
       won: this.manager.won,
+      crossedByGame: crossedToText(this.crossedByGame(), this.manager.marks.length),
     });
   }
 
@@ -261,6 +319,28 @@ export class KirchhoffPlayView {
     return p;
   }
 
+  /**
+   * The lost verdict to show for `pos`: the engine's hint for it, and when
+   * that is 'lost' and the game crossed some of its edges, the verdict on the
+   * player's own marks (those crosses left free), so no game cross is blamed
+   * or leaned on. (Should a cross the game made no longer follow from the
+   * marks, the player's marks alone may not be lost: then the board's is shown.)
+   */
+  verdictFor(pos) {
+    let p = this.lostVerdicts.get(pos);
+    if (!p) {
+      const made = this.crossedByGame(pos);
+      p = this.hintFor(pos).then((h) => {
+        if (h.kind !== 'lost' || !made.size) return h;
+        const own = Array.from(pos.marks, (m, e) => (made.has(e) ? 0 : m));
+        return this.service.hint(this.gameId, own, this.lastEdges.get(pos) ?? -1).then((o) => (o.kind === 'lost' ? o : h));
+      });
+      p.catch(() => this.lostVerdicts.delete(pos));
+      this.lostVerdicts.set(pos, p);
+    }
+    return p;
+  }
+
   /** Ask the worker about the present position (lost? next hint?) and raise the alarm if due. */
   async analyse() {
     const pos = this.manager.position;
@@ -268,7 +348,7 @@ export class KirchhoffPlayView {
     this.root.dataset.analysed = 'false';
     let h;
     try {
-      h = await this.hintFor(pos);
+      h = await this.verdictFor(pos);
     } catch (err) {
       if (token === this.latest) this.root.dataset.analysed = 'error';
       return;
@@ -286,8 +366,11 @@ export class KirchhoffPlayView {
     const asked = this.hintShown?.pos === pos && this.hintShown.info.kind === 'lost';
     if (h && h.kind === 'lost' && (asked || this.settings.alarm)) {
       const info = explainHint(h, this.board);
-      const step = this.alarm.shown ? this.alarm.step : -1;
+      const fresh = !this.alarm.shown;
+      const step = fresh ? -1 : this.alarm.step;
       this.alarm.show(info);
+      if (fresh) this._revealBoard();
+      this._pinBoard();
       if (step < 0 || this.alarm.step < 0) this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
       this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
@@ -297,8 +380,63 @@ export class KirchhoffPlayView {
       if (this.alarm.shown) this.boardView.setOverlay(shown ? (shown.info.steps[shown.step]?.overlay ?? shown.info.overlay) : null);
       this.alarm.hide();
       this.root.dataset.alarm = 'off';
+      this._pinBoard();
     }
     this.update();
+  }
+
+  /**
+   * The alarm just appeared, stuck to the bottom of the screen: when it
+   * covers the board's last rows and the page has room above the board,
+   * scroll by as much, so the whole board and the alarm are in view.
+   */
+  _revealBoard() {
+    const board = this.zoom.scroller.getBoundingClientRect();
+    const panel = this.alarm.root.getBoundingClientRect();
+    const covered = board.bottom - panel.top + 4;
+    if (covered <= 0 || board.bottom > window.innerHeight + 1) return; // not covered, or already below the fold
+    const room = board.top - this.hud.getBoundingClientRect().height - 6; // the score bar sticks to the top
+    const by = Math.min(covered, room);
+    if (by > 0) window.scrollBy(0, by);
+  }
+
+  /**
+   * While the alarm and its proof show, the board (at fit size) sticks under
+   * the score bar when the screen leaves room between it and the alarm for
+   * the proof's longest sentence: the sentences then scroll there, each read
+   * beside its outline on the board (a phone held upright, a desktop window).
+   */
+  _pinBoard() {
+    const wrap = this.zoom.root.parentElement;
+    const top = this.hud.getBoundingClientRect().height;
+    let on = this.alarm.shown && !this.alarm.why.hidden && this.zoom.scroller.dataset.zoom === '1';
+    if (on) {
+      const room = window.innerHeight - top - wrap.getBoundingClientRect().height - this.alarm.root.getBoundingClientRect().height - 24;
+      const longest = Math.max(0, ...[...this.alarm.list.children].map((li) => li.getBoundingClientRect().height));
+      on = room >= longest;
+    }
+    if (!on) {
+      delete this.root.dataset.pinBoard;
+      return;
+    }
+    wrap.style.top = `${top}px`;
+    // Whatever is scrolled to (a focused button, a sentence) stops below the stuck board.
+    document.documentElement.style.setProperty('--k-pinned-bottom', `${Math.ceil(top + wrap.getBoundingClientRect().height + 8)}px`);
+    this.root.dataset.pinBoard = 'on';
+  }
+
+  /** Scroll a sentence of the alarm's proof into view: below the stuck board (if so) and above the alarm. */
+  _revealStep(item) {
+    if (this.root.dataset.pinBoard !== 'on') {
+      item.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    const wrap = this.zoom.root.parentElement;
+    const stuckBottom = parseFloat(wrap.style.top) + wrap.getBoundingClientRect().height + 8;
+    const bottom = this.alarm.root.getBoundingClientRect().top - 8;
+    const r = item.getBoundingClientRect();
+    if (r.top < stuckBottom) window.scrollBy(0, r.top - stuckBottom);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - stuckBottom));
   }
 
   /** HINT: the first press shows the reason and the proof's first step, further presses walk the proof, the last draws the mark. */
@@ -340,6 +478,14 @@ export class KirchhoffPlayView {
     this.hintShown = { pos, info, step: 0 };
     if (info.kind === 'lost') { // one alarm text: the alarm panel says it, not the hint panel too
       this.hintPanel.hide();
+      try {
+        h = await this.verdictFor(pos); // on the player's own marks
+      } catch (err) {
+        this.hintPanel.message(`No hint right now (${firstLine(err)}).`, 'error');
+        return;
+      }
+      if (m.position !== pos || !this.root.isConnected) return;
+      this.hintShown = { pos, info: explainHint(h, this.board), step: 0 };
       this.verdict = { pos, hint: h };
       this._showAlarm();
       this._save();
@@ -480,6 +626,7 @@ export class KirchhoffPlayView {
   /** Redraw HUD, buttons and board from the manager's present position. */
   update() {
     const m = this.manager;
+    this._track();
     const s = this.settings;
     const reports = m.reports();
     this.boardView.render({ marks: m.marks, reports, indicators: s.indicators });
