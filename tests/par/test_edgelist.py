@@ -144,9 +144,40 @@ def test_hash_collisions_fall_back_to_exact(text: str) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(namekeys, "_keys", colliding_keys)
         mp.setattr(namekeys, "_SMALL", 0)  # hash even a few names
+        mp.setattr(namekeys, "_SPLIT_MAX", -1)  # not the dictionary of words
         g = parse_edgelist(text.encode())
     assert [g.name(v) for v in range(g.n)] == names
     assert edges_of(g) == edges
+
+
+@settings(max_examples=300, deadline=None)
+@given(edge_files(allow_bad=True))
+def test_span_hashing_reads_like_the_oracle_too(text: str) -> None:
+    """The numpy hashing of spans, which the dictionary of words spares small files."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(namekeys, "_SPLIT_MAX", -1)
+        assert_reads_like_reference(text, "f.txt", "expected 'src dst'")
+
+
+def test_the_dictionary_of_words_is_taken_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small texts are keyed by the dictionary of their words (commas, comments and a BOM
+    included); a split that disagrees with the scanner falls back to hashing."""
+    taken: list[object] = []
+    real = namekeys._text_codes
+
+    def spy(*args: object) -> object:
+        got = real(*args)  # type: ignore[arg-type]
+        taken.append(got)
+        return got
+
+    monkeypatch.setattr(edgelist, "_text_codes", spy)
+    text = "\ufeffa,b # c d\nb\t, c\n007 7\n\u00e9 a\nsolo\n"
+    g = assert_reads_like_reference(text.replace("\ufeff", ""))
+    assert taken and taken[-1] is not None and g is not None
+    bom = parse_edgelist(text.encode())
+    assert bom.names(range(bom.n)) == ["a", "b", "c", "007", "7", "\u00e9", "solo"]
+    buf = np.frombuffer(b"a b\n" + bytes(16), dtype=np.uint8).copy()
+    assert namekeys._text_codes(buf, 4, np.array([0]), np.array([1])) is None  # 2 words, not 1
 
 
 def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -160,6 +191,7 @@ def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(namekeys, "_exact_codes", spy)
     monkeypatch.setattr(namekeys, "_keys", colliding_keys)
     monkeypatch.setattr(namekeys, "_SMALL", 0)
+    monkeypatch.setattr(namekeys, "_SPLIT_MAX", -1)
     g = parse_edgelist(b"longname_one longname_two\nlongname_two longname_one\n")
     assert called and g.n == 2 and edges_of(g) == [(0, 1), (1, 0)]
 

@@ -86,7 +86,7 @@ import numpy.typing as npt
 from proofgrid.graph import arrowkeys
 from proofgrid.graph.costs import CostTable, parse_costs, read_costs
 from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import IntArray, _codes, _integer_names
+from proofgrid.graph.namekeys import IntArray, _codes, _integer_names, _text_codes
 from proofgrid.graph.scanner import (
     EdgeListError,
     _buffer,
@@ -275,9 +275,11 @@ def _grown(arr: Int32Array, used: int, cap: int) -> Int32Array:
 
 def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     """An edge list from all the tokens of a text kept whole in ``buf``: names keyed by
-    :func:`~proofgrid.graph.namekeys._codes`."""
+    :func:`~proofgrid.graph.namekeys._text_codes` (a dictionary of the text's words),
+    else :func:`~proofgrid.graph.namekeys._codes`."""
     pair = np.flatnonzero(tok.paired)
-    codes, first = _codes(buf, tok.starts, tok.lengths, tok.values)
+    keyed = _text_codes(buf, size, tok.starts, tok.lengths) if tok.values is None else None
+    codes, first = keyed or _codes(buf, tok.starts, tok.lengths, tok.values)
     n = int(first.size)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")

@@ -27,6 +27,7 @@ O(bytes of the names) expected time; memory O(tokens).
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import numpy as np
@@ -293,6 +294,38 @@ def _codes(
         exact = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
         return exact, _first_positions(exact)
     return codes, first
+
+
+_SPLIT_MAX = 1 << 23  # tokens up to which a whole text is keyed by a dictionary of its words
+_COMMENT = re.compile(rb"#[^\n]*")
+_COMMA = bytes.maketrans(b",", b" ")
+
+
+def _text_codes(
+    buf: npt.NDArray[np.uint8], size: int, starts: IntArray, lengths: IntArray
+) -> tuple[IntArray, IntArray] | None:
+    """:func:`_codes` for the tokens of a whole text by a dictionary of its words, or
+    None when it does not apply (more than ``_SPLIT_MAX`` tokens, or a split that
+    does not give exactly the scanner's tokens).
+
+    With commas turned to spaces and comments cut, ``bytes.split`` (ASCII
+    whitespace: exactly the format's other separators) gives the scanner's tokens
+    in order, checked by their number and total length; ``dict.fromkeys`` keeps
+    them in first appearance, in C. On a file of a few megabytes (tables that fit
+    the cache) about twice as fast as hashing the spans. O(size) expected."""
+    if starts.size > _SPLIT_MAX:
+        return None
+    raw = buf[:size].tobytes()
+    if b"#" in raw:
+        raw = _COMMENT.sub(b"", raw)
+    if b"," in raw:
+        raw = raw.translate(_COMMA)
+    words = raw.split()
+    if len(words) != starts.size or sum(map(len, words)) != int(lengths.sum(dtype=np.int64)):
+        return None
+    index = {w: i for i, w in enumerate(dict.fromkeys(words))}
+    codes = np.fromiter(map(index.__getitem__, words), dtype=np.int64, count=len(words))
+    return codes, _first_positions(codes)
 
 
 def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
