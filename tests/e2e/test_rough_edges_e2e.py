@@ -11,6 +11,7 @@ page showed before the reload, the headings' text, the CLI's board of a date.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import subprocess
@@ -18,6 +19,7 @@ import sys
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
@@ -199,6 +201,14 @@ def daily_records(page: Any, puzzle: str) -> dict[str, Any]:
 def shown_card(page: Any) -> list[str]:
     """The share card's lines, after its Share button is in view."""
     page.wait_for_selector("main .daily-result button.share")
+    # The result is brought into view by a smooth scroll: give it time to land.
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says where it stopped
+        page.wait_for_function(
+            """() => { const b = document.querySelector('main .daily-result button.share');
+                       const r = b.getBoundingClientRect();
+                       return r.top >= 0 && r.bottom <= window.innerHeight; }""",
+            timeout=5_000,
+        )
     share = page.query_selector("main .daily-result button.share")
     box = share.bounding_box()
     assert box is not None, "no Share button"
