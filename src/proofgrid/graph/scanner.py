@@ -242,7 +242,8 @@ def _scan_chunk(
     """Tokens of the whole lines in ``buf[lo:hi]``: global starts, lengths, the
     number of tokens on each line (the last entry counts what follows the last
     newline), the number of newlines in the chunk, whether every token byte
-    is an ASCII digit, and (``pack``) the tokens' bytes end to end (one boolean
+    is an ASCII digit (not looked at when packing: then False), and (``pack``)
+    the tokens' bytes end to end (one boolean
     gather of the cache-resident chunk by its token mask). Byte-level steps work
     in ``scratch`` (no temporaries)."""
     arr = buf[lo:hi]
@@ -266,10 +267,12 @@ def _scan_chunk(
         delta[hs] = 1
         delta[stops] = -1  # a newline position is never a '#' position
         istok &= np.cumsum(delta[:size], dtype=np.int8) == 0
-    np.subtract(arr, np.uint8(48), out=u8)
-    np.less(u8, 10, out=tmp)
-    np.greater(istok, tmp, out=tmp)  # a token byte that is not a digit
-    digits = not bool(tmp.any())
+    digits = False  # (a packing scan keys names as bytes: their values are not wanted)
+    if not pack:
+        np.subtract(arr, np.uint8(48), out=u8)
+        np.less(u8, 10, out=tmp)
+        np.greater(istok, tmp, out=tmp)  # a token byte that is not a digit
+        digits = not bool(tmp.any())
     # One pass finds where tokens start or end (they alternate).
     events_mask[0] = istok[0]
     np.not_equal(istok[1:], istok[:-1], out=events_mask[1:])
