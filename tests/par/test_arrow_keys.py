@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofgrid.graph import edgelist, scanner
-from proofgrid.graph.edgelist import parse_edgelist, read_edgelist, read_edges
+from proofgrid.graph.edgelist import parse_costs, parse_edgelist, read_edgelist, read_edges
 from tests.par.test_edgelist import assert_reads_like_reference, edge_files, edges_of, reference
 from tests.par.test_streamed_read import (
     STREAMS,
@@ -107,3 +107,19 @@ def test_unicode_twins_and_costs_work_on_arrow_names(tmp_path: Path) -> None:
     g = read_edges(io.BytesIO(text.encode()), name="s")
     assert g.unicode_twins() == [("caf\u00e9", "cafe\u0301")]
     assert g.name(0) == "caf\u00e9" and g.n == 23
+
+
+def test_costs_read_against_arrow_names_as_against_the_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cost file is matched to the nodes by name: the same costs whichever keying
+    named them (Arrow's dictionary, or spans of the kept text)."""
+    text = b"alpha beta\nbeta gamma\ngamma alpha\ndelta alpha\nsolo\n"
+    costs = b"gamma 2.5\ndelta 7\nnobody 3\nalpha 0\n"
+    arrow = parse_edgelist(text)
+    monkeypatch.setattr(edgelist, "_ARROW_MIN", 1 << 62)
+    plain = parse_edgelist(text)
+    a, p = parse_costs(costs, "c", arrow), parse_costs(costs, "c", plain)
+    assert a.values.tolist() == p.values.tolist() and a.unknown == p.unknown
+    by_name = dict(zip(arrow.names(range(arrow.n)), a.values.tolist(), strict=True))
+    assert by_name["alpha"] == 0 and by_name["beta"] == by_name["solo"] and by_name["gamma"] > 0
