@@ -11,6 +11,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -127,6 +129,19 @@ def page(context: Any, errors: PageErrors) -> Iterator[Any]:
     errors.attach(p)
     yield p
     errors.check()
+
+
+def cli_json(*args: str) -> dict[str, Any]:
+    """``proofgrid ARGS --json`` run as its own process (the Python engine, the
+    oracle of the browser tests), parsed."""
+    out = subprocess.run(
+        [sys.executable, "-m", "proofgrid", *args, "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    got: dict[str, Any] = json.loads(out)
+    return got
 
 
 def cell_name(rc: list[int]) -> str:

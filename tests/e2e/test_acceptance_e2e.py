@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -30,7 +28,7 @@ from proofgrid.matchless.daily import LAUNCH as M_LAUNCH
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import open_route, page_problem
 from tests.e2e.clock import pin_noon
-from tests.e2e.conftest import Board, cell_name, fresh_page
+from tests.e2e.conftest import Board, cell_name, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage
 from tests.e2e.matchless_page import daily_proof
 from tests.e2e.test_archive_e2e import IDLE_FETCH_DONE, cli_daily, kirchhoff_shown, matchless_shown
@@ -42,18 +40,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationW
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def cli_json(*args: str) -> dict[str, Any]:
-    """``proofgrid ARGS --json`` run as its own process, parsed."""
-    out = subprocess.run(
-        [sys.executable, "-m", "proofgrid", *args, "--json"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    got: dict[str, Any] = json.loads(out)
-    return got
 
 
 def past_days(today: dt.date) -> tuple[str, str]:

@@ -18,7 +18,7 @@ import pytest
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
-from tests.e2e.conftest import Board, fresh_page
+from tests.e2e.conftest import Board, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY
 
 pytestmark = pytest.mark.slow
@@ -33,14 +33,7 @@ IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'
 
 def cli_proof(date: str) -> dict[str, Any]:
     """The CLI's JSON for a date's Matchless daily (its witness: a par solution)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "proofgrid", "matchless", "daily", "--date", date, "--json"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    got: dict[str, Any] = json.loads(out)
-    return got
+    return cli_json("matchless", "daily", "--date", date)
 
 
 def cli_daily(puzzle: str, date: str) -> str:

@@ -14,8 +14,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -23,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
-from tests.e2e.conftest import Board, fresh_page
+from tests.e2e.conftest import Board, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 
 PHONE = {"width": 390, "height": 844}
@@ -180,16 +178,9 @@ def test_the_archive_says_in_progress_for_a_half_played_past_day(
         errs.check()
 
 
-def cli_json(puzzle: str, date: str) -> dict[str, Any]:
+def daily_json(puzzle: str, date: str) -> dict[str, Any]:
     """The CLI's JSON for a date's daily (a separate process: the Python engine)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "proofgrid", puzzle, "daily", "--date", date, "--json"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    got: dict[str, Any] = json.loads(out)
-    return got
+    return cli_json(puzzle, "daily", "--date", date)
 
 
 def daily_records(page: Any, puzzle: str) -> dict[str, Any]:
@@ -223,7 +214,7 @@ def test_a_past_daily_has_a_share_card_that_names_its_date(
     """Finishing a past day's daily (each puzzle, from the Python engine's answer)
     shows a share card like today's: it names the date, links that day, says no
     streak, and the streak's records stay empty."""
-    m = cli_json("matchless", PAST)
+    m = daily_json("matchless", PAST)
     with fresh_page(browser, viewport=viewport) as (_ctx, page, errs):
         pin(page)
         open_route(page, base_url, f"#daily/{PAST}")
@@ -244,7 +235,7 @@ def test_a_past_daily_has_a_share_card_that_names_its_date(
         open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
         kp = KPage(page)
         kp.wait(timeout=60_000)
-        assert kp.game_id() == cli_json("kirchhoff", PAST)["id"]
+        assert kp.game_id() == daily_json("kirchhoff", PAST)["id"]
         number = page.get_attribute(PLAY, "data-puzzle")
         draw_solution_arrows(kp, 10**6)
         assert kp.won()
@@ -306,7 +297,7 @@ def _start_past_dailies(page: Any, base_url: str) -> tuple[list[int], list[int]]
     open_route(page, base_url, f"#daily/{PAST}")
     board = Board(page)
     board.wait()
-    board.strike(cli_json("matchless", PAST)["witness"][0])
+    board.strike(daily_json("matchless", PAST)["witness"][0])
     return board.lit(), marks
 
 
@@ -335,7 +326,7 @@ def test_the_archive_and_past_dailies_pass_axe_in_every_state(
         open_route(page, base_url, "#daily/2027-01-02")
         board = Board(page)
         board.wait()
-        for rc in cli_json("matchless", "2027-01-02")["witness"]:
+        for rc in daily_json("matchless", "2027-01-02")["witness"]:
             board.strike(rc)
         page.wait_for_selector("main .daily-result .share-text")
         check("matchless past daily finished")
@@ -374,14 +365,14 @@ def test_a_half_played_past_daily_reloads_offline_with_its_marks(browser: Any) -
             open_route(page, base, f"#daily/{PAST}")
             board = Board(page)
             board.wait()
-            assert board.game_id() == cli_json("matchless", PAST)["id"]
+            assert board.game_id() == daily_json("matchless", PAST)["id"]
             assert board.lit() == lit
             page.goto(base + f"#kirchhoff/daily/{PAST}")
             page.reload()
             open_route(page, base, f"#kirchhoff/daily/{PAST}")
             kp = KPage(page)
             kp.wait(timeout=60_000)
-            assert kp.game_id() == cli_json("kirchhoff", PAST)["id"]
+            assert kp.game_id() == daily_json("kirchhoff", PAST)["id"]
             assert kp.marks() == marks
             assert page_problem(page) is None
         finally:
