@@ -24,7 +24,6 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from proofgrid.graph.scc import par as scc_par
 from proofgrid.graph.sparse import Engine, par_certificate
 from proofgrid.matchless.generate import generate_board
 from proofgrid.matchless.params import Params
+from wholeproc import run_child  # bench/ is the script's directory
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data"
@@ -88,21 +88,6 @@ def timed(fn: Callable[[], object], runs: int) -> list[tuple[float, float]]:
         fn()
         out.append((time.perf_counter() - t, time.process_time() - c))
     return out
-
-
-def run_child(argv: list[str]) -> tuple[float, float, float, str]:
-    """Run a subprocess; return (wall s, CPU s (user + system), peak RSS MB, stdout)."""
-    t = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
-    out = proc.stdout.read()
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{argv[:3]} failed ({proc.returncode}): {err.decode()[-500:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode()
 
 
 Times = list[tuple[float, float]]

@@ -30,9 +30,10 @@ import platform
 import statistics
 import subprocess
 import sys
-import time
 from datetime import date
 from pathlib import Path
+
+from wholeproc import run_child  # bench/ is the script's directory
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data"
@@ -54,16 +55,11 @@ print(sum(1 for d in c.indegree(loops=False) if d == 0))
 
 def run(argv: list[str]) -> tuple[float, float, str]:
     """(wall s, peak RSS MB, stdout) of one whole process."""
-    t = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stderr is not None
-    out = proc.stdout.read()
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{argv[:4]} failed: {err.decode()[-400:]}")
-    return wall, usage.ru_maxrss / 1024, out.decode()
+    try:
+        wall, _cpu, peak, out = run_child(argv)
+    except RuntimeError as exc:
+        raise SystemExit(str(exc)) from None
+    return wall, peak, out
 
 
 def par_of(text: str) -> int:

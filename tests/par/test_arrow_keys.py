@@ -25,6 +25,7 @@ from tests.par.test_streamed_read import (
     STREAMS,
     _assert_stream_reads_like_reference,
     mixed_files,
+    small_pieces_and_buffer_sizes,
 )
 
 pytest.importorskip("pyarrow")
@@ -81,16 +82,7 @@ def test_same_codes_as_the_numpy_keying(monkeypatch: pytest.MonkeyPatch) -> None
 def test_a_named_file_is_never_held_whole(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Read from a seekable file, the named path scans piece by piece too: no scanning
     buffer bigger than a piece (plus a carried line), names from Arrow's dictionary."""
-    monkeypatch.setattr(scanner, "_CHUNK", 1 << 12)
-    piece = scanner._CHUNK * scanner._READ
-    sizes: list[int] = []
-    real = scanner._alloc
-
-    def spy(size: int) -> object:
-        sizes.append(size)
-        return real(size)
-
-    monkeypatch.setattr(scanner, "_alloc", spy)
+    piece, sizes = small_pieces_and_buffer_sizes(monkeypatch)
     text = "".join(f"n{(i * 7919) % 20011} m{(i * 104729) % 20011}\n" for i in range(50_000))
     path = tmp_path / "g.txt"
     path.write_text(text)

@@ -130,13 +130,10 @@ def test_a_bad_line_is_reported_before_reading_much_further(
         read_edges(stream, name="s")
 
 
-def test_the_integer_path_never_holds_the_whole_text(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """The file was read into one buffer of its size; now no scanning buffer is
-    bigger than a piece (plus a carried line), and the names are rebuilt from values."""
+def small_pieces_and_buffer_sizes(monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
+    """Scan in 4 KB chunks; the size of a piece, and the list that will hold the size
+    of every buffer the scanner allocates."""
     monkeypatch.setattr(scanner, "_CHUNK", 1 << 12)
-    piece = scanner._CHUNK * scanner._READ
     sizes: list[int] = []
     real = scanner._alloc
 
@@ -145,6 +142,15 @@ def test_the_integer_path_never_holds_the_whole_text(
         return real(size)
 
     monkeypatch.setattr(scanner, "_alloc", spy)
+    return scanner._CHUNK * scanner._READ, sizes
+
+
+def test_the_integer_path_never_holds_the_whole_text(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The file was read into one buffer of its size; now no scanning buffer is
+    bigger than a piece (plus a carried line), and the names are rebuilt from values."""
+    piece, sizes = small_pieces_and_buffer_sizes(monkeypatch)
     text = "".join(f"{(i * 7919) % 20011} {(i * 104729) % 20011}\n" for i in range(100_000))
     path = tmp_path / "g.txt"
     path.write_text(text)
