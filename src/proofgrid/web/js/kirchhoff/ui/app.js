@@ -5,7 +5,7 @@
 // than play and the daily are loaded on first use.
 
 import { keepOffline } from '../../app/offline.js';
-import { el, setPageTitle } from '../../app/ui.js';
+import { el, firstLine, setPageTitle } from '../../app/ui.js';
 import * as engine from '../engine/index.js';
 import { Building, buildFailure } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
@@ -29,10 +29,6 @@ const LAZY = {
 };
 
 const TITLES = { edit: 'Kirchhoff editor', rules: 'How to play Kirchhoff', stats: 'Kirchhoff statistics', why: 'Why Kirchhoff works' };
-
-function firstLine(err) {
-  return String((err && err.message) || err).split('\n')[0].slice(0, 160);
-}
 
 /** The navigation and footer Kirchhoff shows in the site's header (the shell swaps them in). */
 export const CHROME = {
