@@ -91,8 +91,8 @@ from proofgrid.graph.scanner import (
     EdgeListError,
     _buffer,
     _collect,
-    _fields_error,
     _give_back,
+    _line_fields,
     _packed,
     _Scan,
     _scans,
@@ -217,10 +217,7 @@ def _parse_plain(
     first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
     for line0, (starts, _lengths, counts, nnl, values, _bytes), end in scans:
-        bad = counts > 2
-        if bad.any():
-            k = int(np.argmax(bad))
-            raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=False)
+        mask = _line_fields(counts, line0, source)
         if values is None:
             return None
         line0 += nnl
@@ -236,9 +233,8 @@ def _parse_plain(
         if got is None:
             return None
         codes, order = got
-        pairs = counts == 2
-        if not bool(pairs[counts != 0].all()):
-            codes = codes[np.repeat(pairs, counts)]
+        if mask is not None:
+            codes = codes[mask]
         k = codes.size // 2
         if m + k > src.size:  # (a regular file that grew while read also grows them)
             cap = size // 4 + 1 if size is not None and not src.size else 0

@@ -296,7 +296,9 @@ def _codes(
     return codes, first
 
 
-_SPLIT_MAX = 1 << 23  # tokens up to which a whole text is keyed by a dictionary of its words
+# Tokens up to which a whole text is keyed by a dictionary of its words: its bytes
+# objects cost ~50 bytes a token, so a large text (with no pyarrow) is hashed instead.
+_SPLIT_MAX = 1 << 21
 _COMMENT = re.compile(rb"#[^\n]*")
 _COMMA = bytes.maketrans(b",", b" ")
 

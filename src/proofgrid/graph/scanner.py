@@ -24,6 +24,7 @@ O(size) time; memory beyond the token arrays O(chunk) per thread.
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import stat
 import sys
@@ -63,18 +64,24 @@ def _give_back() -> None:
     The scanning threads allocate their chunks' arrays in their own malloc arenas,
     and glibc keeps what they free (about 12 bytes an edge after a large file);
     called once a text is read, so the rest of the run starts from what is in use."""
-    if not _TRIM:
-        try:
-            import ctypes  # noqa: PLC0415 (once, after a read)
-
-            _TRIM.append(ctypes.CDLL("libc.so.6").malloc_trim if sys.platform == "linux" else None)
-        except (OSError, AttributeError):
-            _TRIM.append(None)
-    if _TRIM[0] is not None:
-        _TRIM[0](0)
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
-_TRIM: list[Any] = []  # glibc's malloc_trim once looked up (None: not there)
+@functools.cache
+def _malloc_trim() -> Any:
+    """glibc's ``malloc_trim``, looked up once (None where there is none)."""
+    if sys.platform != "linux":
+        return None
+    try:
+        import ctypes  # noqa: PLC0415 (once, after a read)
+
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
 _CHUNK = 1 << 20  # bytes per scanning step: temporaries stay cache-sized (1 MB: fastest here)
 _THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
 
@@ -220,6 +227,21 @@ def _packed(
     delta[starts - lo + lengths] -= 1
     out: npt.NDArray[np.uint8] = buf[lo:hi][np.cumsum(delta[:-1], dtype=np.int8).view(bool)]
     return out
+
+
+def _line_fields(
+    counts: IntArray, line0: int, source: str, *, costs: bool = False
+) -> npt.NDArray[np.bool_] | None:
+    """Check the fields per line of a chunk (at most two for an edge list; two or none
+    for a cost file), raising the first bad line's :func:`_fields_error`; then which
+    of the chunk's tokens is one of a line's two fields, or None when every one is
+    (the usual edge list: no mask to make). O(lines + tokens)."""
+    bad = (counts != 0) & (counts != 2) if costs else counts > 2
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=costs)
+    pairs = counts == 2
+    return None if bool(pairs[counts != 0].all()) else np.repeat(pairs, counts)
 
 
 def _fields_error(source: str, line: int, count: int, *, costs: bool) -> EdgeListError:
@@ -524,17 +546,9 @@ def _collect(
     values: list[npt.NDArray[np.int64]] | None = []
     line0 = 0
     for line0, (starts, lengths, counts, nnl, chunk_values, _packed), _end in scans:
-        bad = (counts != 0) & (counts != 2) if costs else counts > 2
-        if bad.any():
-            k = int(np.argmax(bad))
-            raise _fields_error(source, line0 + k + 1, int(counts[k]), costs=costs)
+        mask = _line_fields(counts, line0, source, costs=costs)
         if starts.size:
-            pairs = counts == 2
-            paired.append(
-                np.ones(starts.size, dtype=bool)
-                if bool(pairs[counts != 0].all())
-                else np.repeat(pairs, counts)
-            )
+            paired.append(np.ones(starts.size, dtype=bool) if mask is None else mask)
             kept: list[IntArray] = [starts, lengths]
             if costs:
                 kept.append(
