@@ -107,12 +107,19 @@ def test_reader_matches_line_by_line_oracle(text: str) -> None:
         assert g.src.dtype == np.int32 and g.dst.dtype == np.int32
 
 
-@settings(max_examples=200, deadline=None)
-@given(edge_files(allow_bad=True), st.sampled_from([1, 5, 16, 64, 300]))
-def test_small_chunks_give_the_same_answer(text: str, chunk: int) -> None:
-    """Chunk boundaries (and lines longer than a chunk) change nothing, errors included."""
+# ``_ARROW_MIN``: 0 keys names by Arrow's hash table whatever the text's size (when
+# pyarrow is installed), 2**62 never does.
+KEYINGS = st.sampled_from([0, 1 << 62])
+
+
+@settings(max_examples=300, deadline=None)
+@given(edge_files(allow_bad=True), st.sampled_from([1, 5, 16, 64, 300, 1 << 20]), KEYINGS)
+def test_small_chunks_give_the_same_answer(text: str, chunk: int, arrow_min: int) -> None:
+    """Chunk boundaries (and lines longer than a chunk) change nothing, errors included,
+    whichever keying names the nodes."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(scanner, "_CHUNK", chunk)
+        mp.setattr(edgelist, "_ARROW_MIN", arrow_min)
         assert_reads_like_reference(text)
 
 

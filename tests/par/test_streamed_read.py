@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import scanner
+from proofgrid.graph import edgelist, scanner
 from proofgrid.graph.edgelist import EdgeListError, read_edgelist, read_edges
-from tests.par.test_edgelist import RefError, edge_files, edges_of, reference
+from tests.par.test_edgelist import KEYINGS, RefError, edge_files, edges_of, reference
 
 
 class Pipe:
@@ -91,12 +91,17 @@ STREAMS = {
     st.sampled_from([1, 5, 16, 64, 1 << 20]),
     st.sampled_from([1, 2, 8]),
     st.sampled_from(sorted(STREAMS)),
+    KEYINGS,
 )
-def test_streams_read_like_the_oracle(text: str, chunk: int, pieces: int, kind: str) -> None:
-    """Any piece size, seekable or not, short reads or not: the oracle's graph or error."""
+def test_streams_read_like_the_oracle(
+    text: str, chunk: int, pieces: int, kind: str, arrow_min: int
+) -> None:
+    """Any piece size, seekable or not, short reads or not, integers first then names,
+    either keying: the oracle's graph or error."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(scanner, "_CHUNK", chunk)
         mp.setattr(scanner, "_READ", pieces)
+        mp.setattr(edgelist, "_ARROW_MIN", arrow_min)
         _assert_stream_reads_like_reference(text, STREAMS[kind])
 
 
