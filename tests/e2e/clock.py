@@ -28,9 +28,9 @@ def e2e_day() -> dt.date:
     return dt.date.fromisoformat(text) if text else dt.datetime.now(dt.UTC).date()
 
 
-def pin_noon(page: Any) -> dt.date:
-    """Start the clock of ``page``'s browser context at 12:00 UTC of :func:`e2e_day`
-    (call before the first navigation); returns that day."""
-    day = e2e_day()
+def pin_noon(page: Any, day: dt.date | None = None) -> dt.date:
+    """Start the clock of ``page``'s browser context at 12:00 UTC of ``day`` (default
+    :func:`e2e_day`; call before the first navigation); returns that day."""
+    day = day or e2e_day()
     page.context.clock.install(time=dt.datetime.combine(day, dt.time(12), dt.UTC))
     return day

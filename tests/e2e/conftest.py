@@ -131,6 +131,10 @@ def page(context: Any, errors: PageErrors) -> Iterator[Any]:
     errors.check()
 
 
+#: The page has fetched everything it keeps offline (the shell's idle background fetch).
+IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'"
+
+
 def cli_json(*args: str) -> dict[str, Any]:
     """``proofgrid ARGS --json`` run as its own process (the Python engine, the
     oracle of the browser tests), parsed."""

@@ -28,10 +28,10 @@ from proofgrid.matchless.daily import LAUNCH as M_LAUNCH
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import open_route, page_problem
 from tests.e2e.clock import pin_noon
-from tests.e2e.conftest import Board, cell_name, cli_json, fresh_page
+from tests.e2e.conftest import IDLE_FETCH_DONE, Board, cell_name, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage
 from tests.e2e.matchless_page import daily_proof
-from tests.e2e.test_archive_e2e import IDLE_FETCH_DONE, cli_daily, kirchhoff_shown, matchless_shown
+from tests.e2e.test_archive_e2e import cli_daily, kirchhoff_shown, matchless_shown
 from tests.e2e.test_kirchhoff_verdict_e2e import GAME as LOST_GAME
 from tests.e2e.test_kirchhoff_verdict_e2e import tapped_edge
 from tests.e2e.test_matchless_finish_e2e import _IN_VIEW

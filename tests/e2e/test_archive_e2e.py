@@ -18,7 +18,8 @@ import pytest
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
-from tests.e2e.conftest import Board, cli_json, fresh_page
+from tests.e2e.clock import pin_noon
+from tests.e2e.conftest import IDLE_FETCH_DONE, Board, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY
 
 pytestmark = pytest.mark.slow
@@ -28,7 +29,6 @@ PAST = ("2026-12-31", "2027-01-02")  # before and after the Matchless v2 switch
 SHOTS = "/work/wt/shell-shots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'"
 
 
 def cli_proof(date: str) -> dict[str, Any]:
@@ -45,10 +45,6 @@ def cli_daily(puzzle: str, date: str) -> str:
         text=True,
     ).stdout
     return str(json.loads(out)["id"])
-
-
-def pin(page: Any) -> None:
-    page.context.clock.install(time=dt.datetime.combine(TODAY, dt.time(12), dt.UTC))
 
 
 def matchless_shown(page: Any, base: str, route: str) -> str:
@@ -68,7 +64,7 @@ def test_past_dailies_are_the_clis_boards_online_and_offline(browser: Any) -> No
         live_server() as url,
         fresh_page(browser, service_workers="allow", viewport=PHONE) as (ctx, page, errs),
     ):
-        pin(page)
+        pin_noon(page, TODAY)
         base = url + "/"
         page.goto(base)
         page.wait_for_selector("main .home .daily-tile a")
@@ -109,7 +105,7 @@ def test_a_date_without_a_board_gets_a_plain_message(
     browser: Any, base_url: str, route: str, words: str
 ) -> None:
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         open_route(page, base_url, route)
         text = page.inner_text("main .not-out")
         assert words in text, text
@@ -123,7 +119,7 @@ def test_archive_plays_never_change_the_streak_and_the_home_shows_today(
     browser: Any, base_url: str
 ) -> None:
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         open_route(page, base_url, "#home")
         states = page.eval_on_selector_all(
             ".daily-tile", "els => els.map(e => [e.dataset.puzzle, e.dataset.state, e.innerText])"
@@ -164,7 +160,7 @@ def test_archive_plays_never_change_the_streak_and_the_home_shows_today(
 @pytest.mark.parametrize("route", ["#home", "#archive", f"#daily/{PAST[0]}"])
 def test_home_archive_and_a_past_daily_pass_axe(browser: Any, base_url: str, route: str) -> None:
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         open_route(page, base_url, route)
         bad = axe_violations(page)
         assert bad == [], describe(bad)
@@ -178,7 +174,7 @@ def test_screenshots_of_the_home_and_the_archive(
 ) -> None:
     w = viewport["width"]
     with fresh_page(browser, viewport=viewport, color_scheme=theme) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         for route, name in (("#home", "home"), ("#archive", "archive")):
             open_route(page, base_url, route)
             page.screenshot(path=f"{SHOTS}/{name}-{theme}-{w}.png", full_page=True)

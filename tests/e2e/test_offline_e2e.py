@@ -20,11 +20,10 @@ import pytest
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import ROUTES, open_route, page_problem
-from tests.e2e.conftest import ARTIFACTS, cached_paths, fresh_page, stamped_tiers
+from tests.e2e.conftest import ARTIFACTS, IDLE_FETCH_DONE, cached_paths, fresh_page, stamped_tiers
 
 pytestmark = pytest.mark.slow
 
-IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'"
 TRANSFER_BAR = 250_000
 
 

@@ -21,7 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import axe_violations, describe, open_route, page_problem
-from tests.e2e.conftest import Board, cli_json, fresh_page
+from tests.e2e.clock import pin_noon
+from tests.e2e.conftest import IDLE_FETCH_DONE, Board, cli_json, fresh_page
 from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 
 PHONE = {"width": 390, "height": 844}
@@ -138,10 +139,6 @@ def test_a_kirchhoff_preset_keeps_its_grade_after_a_reload(
         errs.check()
 
 
-def pin(page: Any) -> None:
-    page.context.clock.install(time=dt.datetime.combine(TODAY, dt.time(12), dt.UTC))
-
-
 def archive_cell(page: Any, puzzle: str, date: str) -> tuple[str, str]:
     """(data-kind, the link's spoken words) of a day in the archive's calendar."""
     cell = page.query_selector(f".archive-puzzle[data-puzzle='{puzzle}'] [data-date='{date}']")
@@ -157,7 +154,7 @@ def test_the_archive_says_in_progress_for_a_half_played_past_day(
     """A past daily with one mark and no finish, in each puzzle: the calendar says
     "in progress", not "not played"; the other days stay "not played"."""
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         open_route(page, base_url, f"#kirchhoff/daily/{PAST}")
         kp = KPage(page)
         kp.wait(timeout=60_000)
@@ -216,7 +213,7 @@ def test_a_past_daily_has_a_share_card_that_names_its_date(
     streak, and the streak's records stay empty."""
     m = daily_json("matchless", PAST)
     with fresh_page(browser, viewport=viewport) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         open_route(page, base_url, f"#daily/{PAST}")
         board = Board(page)
         board.wait()
@@ -310,7 +307,7 @@ def test_the_archive_and_past_dailies_pass_axe_in_every_state(
     solved, a past daily in progress (each puzzle), a past daily's finish with its
     share card, and a date before the launch."""
     with fresh_page(browser, viewport=viewport, color_scheme=theme) as (_ctx, page, errs):
-        pin(page)
+        pin_noon(page, TODAY)
         found: dict[str, str] = {}
 
         def check(name: str) -> None:
@@ -342,9 +339,6 @@ def test_the_archive_and_past_dailies_pass_axe_in_every_state(
         errs.check()
 
 
-IDLE_FETCH_DONE = "() => document.documentElement.dataset.offlineAll === 'ready'"
-
-
 def test_a_half_played_past_daily_reloads_offline_with_its_marks(browser: Any) -> None:
     """After one visit online, a past daily (each puzzle) reloads with the network
     gone: the same board, the marks made before, and no error."""
@@ -352,7 +346,7 @@ def test_a_half_played_past_daily_reloads_offline_with_its_marks(browser: Any) -
         live_server() as url,
         fresh_page(browser, service_workers="allow", viewport=PHONE) as (ctx, page, errs),
     ):
-        pin(page)
+        pin_noon(page, TODAY)
         base = url + "/"
         page.goto(base)
         page.wait_for_selector("main .home .daily-tile a")
