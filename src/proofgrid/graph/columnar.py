@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError, require_extra
+from proofgrid.graph.namekeys import nfc_twins
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -265,17 +266,9 @@ class ColumnarEdges:
         O(non-ASCII names) in Python."""
         if self.integers or self.n == 0:
             return []
-        import unicodedata  # noqa: PLC0415 (only for tables with non-ASCII names)
-
         pc = _pa().compute
         odd = np.flatnonzero(~pc.string_is_ascii(self._nodes).to_numpy(zero_copy_only=False))
-        seen: dict[str, str] = {}
-        twins: list[tuple[str, str]] = []
-        for name in self._nodes.take(odd).to_pylist():
-            first = seen.setdefault(unicodedata.normalize("NFC", name), name)
-            if first != name:
-                twins.append((first, name))
-        return twins
+        return nfc_twins(self._nodes.take(odd).to_pylist())
 
 
 def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> ColumnarEdges:

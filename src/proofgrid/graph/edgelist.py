@@ -86,7 +86,7 @@ import numpy.typing as npt
 from proofgrid.graph import arrowkeys
 from proofgrid.graph.costs import CostTable, parse_costs, read_costs
 from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import IntArray, _codes, _integer_names, _text_codes
+from proofgrid.graph.namekeys import IntArray, _codes, _integer_names, _text_codes, nfc_twins
 from proofgrid.graph.scanner import (
     EdgeListError,
     _buffer,
@@ -164,8 +164,6 @@ class EdgeList:
         caller should say so. Only names with non-ASCII bytes are decoded
         (found by one search over the first occurrences, which are in file
         order); O(size) vectorised plus O(non-ASCII names) in Python."""
-        import unicodedata  # noqa: PLC0415 (only for files with non-ASCII names)
-
         high = np.flatnonzero(self._buf[: self._size] >= 0x80)
         if high.size == 0 or self.n == 0:
             return []
@@ -174,15 +172,7 @@ class EdgeList:
         ok = owner >= 0
         owner, high = owner[ok], high[ok]
         inside = high < starts[owner] + self._name_len[owner]
-        seen: dict[str, str] = {}
-        twins: list[tuple[str, str]] = []
-        for v in np.unique(owner[inside]).tolist():
-            name = self.name(v)
-            key = unicodedata.normalize("NFC", name)
-            first = seen.setdefault(key, name)
-            if first != name:
-                twins.append((first, name))
-        return twins
+        return nfc_twins(self.name(v) for v in np.unique(owner[inside]).tolist())
 
     def successors(self) -> list[list[int]]:
         """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""

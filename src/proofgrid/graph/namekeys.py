@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -328,6 +329,21 @@ def _text_codes(
     index = {w: i for i, w in enumerate(dict.fromkeys(words))}
     codes = np.fromiter(map(index.__getitem__, words), dtype=np.int64, count=len(words))
     return codes, _first_positions(codes)
+
+
+def nfc_twins(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs ``(first, other)`` of distinct names that are the same text in different
+    Unicode normalisations (NFC, NFD), each ``other`` paired with the first name of
+    its NFC form, in the order given; O(total length)."""
+    import unicodedata  # noqa: PLC0415 (only for names with non-ASCII bytes)
+
+    seen: dict[str, str] = {}
+    twins: list[tuple[str, str]] = []
+    for name in names:
+        first = seen.setdefault(unicodedata.normalize("NFC", name), name)
+        if first != name:
+            twins.append((first, name))
+    return twins
 
 
 def _exact_codes(buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray) -> IntArray:
