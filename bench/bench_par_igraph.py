@@ -63,15 +63,12 @@ def run(argv: list[str]) -> tuple[float, float, str]:
 
 
 def par_of(text: str) -> int:
-    """The par from ``proofgrid par`` output (text or ``--json``), or igraph's count."""
+    """The par from ``proofgrid par`` output (``par: N`` first, or ``--json``), or
+    igraph's printed count."""
     text = text.strip()
     if text.startswith("{"):
         return int(json.loads(text)["par"])
-    first = text.split()
-    for i, word in enumerate(first):
-        if word.rstrip(":") == "par" and i + 1 < len(first):
-            return int(first[i + 1].rstrip(","))
-    return int(first[-1]) if first[-1].isdigit() else int(first[0])
+    return int(text.splitlines()[0].removeprefix("par:"))
 
 
 def files(which: set[str], big: bool) -> dict[str, tuple[Path, str]]:
