@@ -6,8 +6,6 @@
 import { BoardView } from './board-view.js';
 import { PlayManager } from './manager.js';
 
-const LETTERS = 'abcdefghijkl';
-
 /** The shell a move names ("b3" or "3,2", as the Python parse_cell), or throws a plain Error. */
 export function shellOfMove(board, move) {
   const t = String(move).trim().toLowerCase();
@@ -15,7 +13,7 @@ export function shellOfMove(board, move) {
   let row;
   let col;
   if (m) {
-    col = LETTERS.indexOf(m[1]);
+    col = m[1].charCodeAt(0) - 97; // 'a' is column 0, as the engine's cellName
     row = Number(m[2]) - 1;
   } else {
     m = /^(\d{1,2})\s*,\s*(\d{1,2})$/.exec(t);
