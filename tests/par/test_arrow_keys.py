@@ -15,10 +15,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from proofgrid.graph import edgelist
+from proofgrid.graph import arrowkeys, edgelist, scanner
 from proofgrid.graph.edgelist import parse_costs, parse_edgelist, read_edgelist, read_edges
-from tests.par.test_edgelist import edges_of, reference
+from tests.par.test_edgelist import assert_reads_like_reference, edge_files, edges_of, reference
 from tests.par.test_streamed_read import (
     small_pieces_and_buffer_sizes,
 )
@@ -85,3 +87,44 @@ def test_costs_read_against_arrow_names_as_against_the_text(
     assert a.values.tolist() == p.values.tolist() and a.unknown == p.unknown
     by_name = dict(zip(arrow.names(range(arrow.n)), a.values.tolist(), strict=True))
     assert by_name["alpha"] == 0 and by_name["beta"] == by_name["solo"] and by_name["gamma"] > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    edge_files(allow_bad=True),
+    st.sampled_from([1, 2, 3, 7, 64, 300]),
+    st.sampled_from([5, 64, 1 << 20]),
+)
+def test_any_number_of_partitions_gives_the_oracles_codes(
+    text: str, parts: int, chunk: int
+) -> None:
+    """One partition (one hash table, the whole file), a few, a number that is not a
+    power of two, more partitions than names: the same nodes, names (in order of first
+    appearance in the file), edges and errors as the line-by-line reader, over chunks
+    of any size (a name's first token may lie in any chunk of its partition)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(arrowkeys, "_PARTS", parts)
+        mp.setattr(scanner, "_CHUNK", chunk)
+        assert_reads_like_reference(text)
+
+
+def test_equal_names_share_a_partition_and_the_partitions_are_even() -> None:
+    """The partition of a token depends on its bytes only (the same name at other
+    places of other chunks lands in the same partition, whatever its neighbours),
+    and 20,000 package-like names spread over 64 partitions within 30% of even."""
+    rng = np.random.default_rng(11)
+    pool = [f"lib{'x' * int(k)}{i}-dev".encode() for i, k in enumerate(rng.integers(0, 20, 20_000))]
+    pool += [b"a", b"ab", b"abcdefgh", b"abcdefghi"]
+
+    def parts_of(words: list[bytes]) -> dict[bytes, int]:
+        packed = np.frombuffer(b"".join(words), dtype=np.uint8)
+        lengths = np.array([len(w) for w in words], dtype=np.int32)
+        got = arrowkeys._partitions(packed, lengths, 64)
+        return dict(zip(words, got.tolist(), strict=True))
+
+    whole = parts_of(pool)
+    shuffled = [pool[i] for i in rng.permutation(len(pool))]
+    assert parts_of(shuffled) == whole
+    assert parts_of(shuffled[:7]) == {w: whole[w] for w in shuffled[:7]}
+    counts = np.bincount(list(whole.values()), minlength=64)
+    assert counts.min() > 0.7 * len(pool) / 64 and counts.max() < 1.3 * len(pool) / 64

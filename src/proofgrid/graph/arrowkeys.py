@@ -1,37 +1,60 @@
-"""First-appearance codes of names by Arrow's hash table, chunk by chunk as a text is scanned.
+"""First-appearance codes of names by Arrow's hash table, partition by partition.
 
 The general (named) path of :mod:`proofgrid.graph.edgelist` when pyarrow is
-installed (the ``arrow`` extra): each scanned chunk brings its tokens' bytes end
-to end (:func:`proofgrid.graph.scanner._scan` with ``pack``) and their lengths,
-which are exactly an Arrow ``binary`` array (offsets = running sum of the
-lengths), built without a copy; the chunks together are dictionary-encoded by
-``pyarrow.compute.dictionary_encode``, whose one hash table spans every chunk
-and numbers the distinct values in order of first appearance (the file's node
-order), comparing candidates byte for byte (exact: ``007`` ≠ ``7``). The
-dictionary is the table of names, so the text itself need not be kept.
+installed (the ``arrow`` extra). Each scanned chunk brings its tokens' bytes end
+to end (:func:`proofgrid.graph.scanner._scan` with ``pack``) and their lengths:
+exactly an Arrow ``binary`` array (offsets = running sum of the lengths).
 
-Measured in one process against :func:`proofgrid.graph.namekeys._codes` (numpy
-hashing, then a byte-for-byte check of every long token against its class) on the
-10^7 tokens of 8–24 bytes of ``bench/bench_par_igraph.py``'s named file: 1.9 s of
-CPU against 7.5 s (2026-12-02, shared machine).
-O(bytes) expected time; memory: the tokens' bytes plus 8 bytes a token.
+Method
+------
+1. *Partition* (on worker threads, as chunks arrive): every token gets a
+   partition ``0 .. P-1`` from a hash of its length and its first and last eight
+   bytes (equal names, equal partitions), and the chunk's tokens are reordered,
+   stably, partition by partition (``pyarrow.compute.take``).
+2. *Encode* each partition on its own (``pyarrow.compute.dictionary_encode``, two
+   threads): one hash table per partition, a P-th of the names, small enough to
+   stay in cache. One hash table over all 10^7 tokens of
+   ``bench/bench_par_igraph.py``'s named file took 3.4 s; 64 of them, 0.35 s
+   (2026-12-02, this machine: the big table's every probe missed the cache).
+   Arrow compares candidates byte for byte (exact: ``007`` ≠ ``7``) and numbers a
+   partition's names in order of first appearance in it.
+3. *Renumber*: a name's first appearance in the file is its partition's first
+   appearance (the partitions keep file order), found where a partition's codes
+   pass their running maximum; ranking those positions gives every name its code
+   in order of first appearance in the whole file, and the tokens' codes are
+   scattered back to file order. The dictionaries, taken in that order, are the
+   table of names, so the text itself need not be kept.
+
+O(bytes + tokens) expected time, plus O(n log n) to rank the n names; memory: the
+tokens' bytes plus about 16 bytes a token.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.scanner import EdgeListError, _alloc, _line_fields, _Scan
+from proofgrid.graph.namekeys import _LOWMASK, _mix
+from proofgrid.graph.scanner import (
+    _THREADS,
+    EdgeListError,
+    _alloc,
+    _give_back,
+    _line_fields,
+    _Scan,
+)
 
 Int32Array = npt.NDArray[np.int32]
 IntArray = npt.NDArray[np.integer[Any]]
 
 _LIMIT = 2**31 - 1  # bytes an Arrow ``binary`` chunk (int32 offsets) may hold
+_PARTS = 64  # hash partitions: at 10^6 names, ~16k each, a table that fits in L2
 
 
 def available() -> bool:
@@ -63,61 +86,191 @@ class Keyed:
     newlines: int
 
 
-def key_scans(scans: Iterable[tuple[int, _Scan, int]], source: str) -> Keyed:
+def _partitions(packed: npt.NDArray[np.uint8], lengths: IntArray, parts: int) -> Any:
+    """The partition (``0 .. parts-1``, uint16) of each token of a packed chunk: the
+    top bits of the SplitMix64 finaliser of its length and its first and last eight
+    bytes (the same for equal tokens). O(tokens)."""
+    k = packed.size
+    room = np.zeros(k + 16, dtype=np.uint8)  # 8 bytes of zeros either side
+    room[8 : 8 + k] = packed
+    words = np.ndarray((k + 9,), dtype="<u8", buffer=room, strides=(1,))  # words[i] = room[i:i+8]
+    ends = np.cumsum(lengths)
+    offsets = ends - lengths
+    take = np.minimum(lengths, 8)
+    first = words[offsets + 8] & _LOWMASK[take]
+    last = words[ends] >> ((8 - take).astype(np.uint64) << np.uint64(3))
+    first *= np.uint64(0x9E3779B97F4A7C15)
+    first ^= last
+    first ^= lengths.astype(np.uint64) << np.uint64(56)
+    bits = (parts - 1).bit_length()
+    if bits == 0:
+        return np.zeros(lengths.size, dtype=np.uint16)
+    part = _mix(first) >> np.uint64(64 - bits)
+    if parts & (parts - 1):
+        part %= np.uint64(parts)
+    return part.astype(np.uint16)
+
+
+@dataclass(slots=True)
+class _Chunk:
+    """A chunk's tokens in partition order: the binary array, where each partition
+    begins in it, and each token's position in the file."""
+
+    tokens: Any  # pyarrow.BinaryArray (None once encoded)
+    bounds: npt.NDArray[np.int64]  # parts + 1
+    where: IntArray  # file position (token index) of each token, in partition order
+
+
+def _split(
+    packed: npt.NDArray[np.uint8], lengths: IntArray, base: int, parts: int, itype: Any
+) -> _Chunk:
+    """One chunk's tokens reordered partition by partition (stable). O(tokens + bytes)."""
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.compute as pc  # noqa: PLC0415
+
+    offsets = np.empty(lengths.size + 1, dtype=np.int32)
+    offsets[0] = 0
+    np.cumsum(lengths, out=offsets[1:])
+    arr = pa.Array.from_buffers(
+        pa.binary(), int(lengths.size), [None, pa.py_buffer(offsets), pa.py_buffer(packed)]
+    )
+    part = _partitions(packed, lengths, parts)
+    perm = np.argsort(part, kind="stable")
+    bounds = np.zeros(parts + 1, dtype=np.int64)
+    np.cumsum(np.bincount(part, minlength=parts), out=bounds[1:])
+    tokens = pc.take(arr, pa.array(perm.astype(np.int32)))
+    where = perm.astype(itype)
+    where += base
+    return _Chunk(tokens, bounds, where)
+
+
+def _indices(encoded: Any) -> Int32Array:
+    """The int32 codes of a dictionary-encoded chunked array, chunk after chunk."""
+    parts = []
+    for chunk in encoded.chunks:
+        ind = chunk.indices
+        if len(ind):
+            parts.append(
+                np.frombuffer(
+                    ind.buffers()[1], dtype=np.int32, count=len(ind), offset=4 * ind.offset
+                )
+            )
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+
+
+def _firsts(codes: Int32Array) -> npt.NDArray[np.intp]:
+    """Where each code first appears in ``codes``, codes numbered in order of first
+    appearance (0, then 1, ...): where ``codes`` passes its running maximum. O(len)."""
+    if not codes.size:
+        return np.zeros(0, dtype=np.intp)
+    top = np.maximum.accumulate(codes)
+    new = np.empty(codes.size, dtype=bool)
+    new[0] = True
+    np.greater(codes[1:], top[:-1], out=new[1:])
+    return np.flatnonzero(new)
+
+
+def _where(chunks: list[_Chunk], p: int) -> IntArray:
+    """The file positions of partition ``p``'s tokens, in file order."""
+    return np.concatenate([c.where[c.bounds[p] : c.bounds[p + 1]] for c in chunks])
+
+
+def _encode(chunks: list[_Chunk], p: int) -> tuple[Any, Int32Array, IntArray]:
+    """Partition ``p`` dictionary-encoded: its names (in order of first appearance),
+    its tokens' codes (in file order), and the file position of each name's first
+    token. O(its bytes) expected."""
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.compute as pc  # noqa: PLC0415
+
+    pieces = [c.tokens.slice(c.bounds[p], c.bounds[p + 1] - c.bounds[p]) for c in chunks]
+    encoded = pc.dictionary_encode(pa.chunked_array(pieces, type=pa.binary()))
+    local = _indices(encoded)
+    names = encoded.chunks[0].dictionary if encoded.num_chunks else pa.array([], pa.binary())
+    return names, local, _where(chunks, p)[_firsts(local)]
+
+
+def _renumber(
+    chunks: list[_Chunk], keyed: list[tuple[Any, Int32Array, IntArray]], total: int, pool: Any
+) -> tuple[Int32Array, npt.NDArray[np.intp]]:
+    """Every token's code in order of first appearance in the whole file (in file
+    order), and for each code its index among the partitions' names taken one
+    partition after another: ranking the names' first positions. O(tokens + n log n)."""
+    firsts = np.concatenate([f for _d, _l, f in keyed])
+    n = firsts.size
+    order = np.argsort(firsts)  # (partition, code) -> its rank is the name's code
+    del firsts
+    rank = np.empty(n, dtype=np.int32)
+    rank[order] = np.arange(n, dtype=np.int32)
+    codes = np.empty(total, dtype=np.int32)
+    at = np.cumsum([0] + [len(d) for d, _l, _f in keyed])
+
+    def scatter(p: int) -> None:  # disjoint positions: partitions in parallel
+        codes[_where(chunks, p)] = rank[at[p] : at[p + 1]][keyed[p][1]]
+
+    list(pool.map(scatter, range(len(keyed))))
+    return codes, order
+
+
+def key_scans(
+    scans: Iterable[tuple[int, _Scan, int]], source: str, *, parts: int | None = None
+) -> Keyed:
     """Check field counts (at most two a line) and key every token of ``scans``
-    (scanned with ``pack=True``) by one Arrow dictionary encoding.
+    (scanned with ``pack=True``) in ``parts`` hash partitions (default ``_PARTS``;
+    the module docstring gives the method). The codes do not depend on ``parts``.
 
     Raises :class:`EdgeListError` for a line of more than two fields, as
     :func:`proofgrid.graph.scanner._line_fields` does (the first in file order), and
-    :class:`TooLongError` for a chunk whose names pass 2 GiB. O(bytes) expected.
+    :class:`TooLongError` for a chunk whose names pass 2 GiB. O(bytes + tokens)
+    expected, plus O(n log n) for n names.
     """
     import pyarrow as pa  # noqa: PLC0415 (the extra; loaded only for named files)
     import pyarrow.compute as pc  # noqa: PLC0415
 
-    chunks: list[Any] = []
-    paired: list[npt.NDArray[np.bool_] | None] = []
-    line0 = nnl = 0
-    for line0, (starts, lengths, counts, nnl, _values, packed), _end in scans:  # noqa: B007
-        mask = _line_fields(counts, line0, source)
-        if not starts.size:
-            continue
-        assert packed is not None, "scans must be made with pack=True"
-        if packed.size > _LIMIT:
-            raise TooLongError
-        offsets = np.empty(lengths.size + 1, dtype=np.int32)
-        offsets[0] = 0
-        np.cumsum(lengths, out=offsets[1:])
-        chunks.append(
-            pa.Array.from_buffers(
-                pa.binary(), int(lengths.size), [None, pa.py_buffer(offsets), pa.py_buffer(packed)]
-            )
-        )
-        paired.append(mask)
-    newlines = line0 + nnl
-    if not chunks:
-        empty = np.zeros(0, dtype=np.int32)
-        return Keyed(empty, empty, 0, _alloc(0), 0, empty, empty, newlines)
-    encoded = pc.dictionary_encode(pa.chunked_array(chunks, type=pa.binary()))
-    chunks.clear()  # the packed bytes are no longer needed once encoded
-    m = sum(
-        (int(mask.sum()) if mask is not None else len(part)) // 2
-        for part, mask in zip(encoded.chunks, paired, strict=True)
-    )
-    src = np.empty(m, dtype=np.int32)
-    dst = np.empty(m, dtype=np.int32)
-    at = 0
-    for part, mask in zip(encoded.chunks, paired, strict=True):
-        codes = part.indices.to_numpy(zero_copy_only=False)
-        if mask is not None:
-            codes = codes[mask]
-        k = codes.size // 2
-        src[at : at + k] = codes[0::2]
-        dst[at : at + k] = codes[1::2]
-        at += k
-    names = encoded.chunks[0].dictionary
-    n = len(names)
-    if n >= 2**31:
-        raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
+    parts = _PARTS if parts is None else parts
+    itype: Any = np.int32
+    pending: list[Future[_Chunk]] = []
+    masks: list[tuple[int, npt.NDArray[np.bool_] | None]] = []
+    total = line0 = nnl = 0
+    with ThreadPoolExecutor(max(1, _THREADS)) as pool:
+        try:
+            for line0, (_s, lengths, counts, nnl, _v, packed), _end in scans:  # noqa: B007
+                mask = _line_fields(counts, line0, source)
+                if not lengths.size:
+                    continue
+                assert packed is not None, "scans must be made with pack=True"
+                if packed.size > _LIMIT:
+                    raise TooLongError
+                if total + lengths.size >= 2**31:
+                    itype = np.int64
+                pending.append(pool.submit(_split, packed, lengths, total, parts, itype))
+                masks.append((int(lengths.size), mask))
+                total += int(lengths.size)
+        except BaseException:
+            for f in pending:
+                f.cancel()
+            raise
+        chunks = [f.result() for f in pending]
+        del pending
+        _give_back()  # the scanned chunks' bytes, freed once taken partition by partition
+        if not chunks:
+            empty = np.zeros(0, dtype=np.int32)
+            return Keyed(empty, empty, 0, _alloc(0), 0, empty, empty, line0 + nnl)
+        keyed = list(pool.map(functools.partial(_encode, chunks), range(parts)))
+        n = sum(len(d) for d, _l, _f in keyed)
+        if n >= 2**31:
+            raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
+        for c in chunks:
+            c.tokens = None  # the dictionaries hold each name once
+        pa.default_memory_pool().release_unused()
+        codes, order = _renumber(chunks, keyed, total, pool)
+    names = pc.take(pa.concat_arrays([d for d, _l, _f in keyed]), pa.array(order))
+    del keyed, chunks, order
+    if any(mask is not None for _k, mask in masks):
+        keep = np.concatenate([np.ones(k, bool) if mask is None else mask for k, mask in masks])
+        codes = codes[keep]
+    src = codes[0::2].copy()
+    dst = codes[1::2].copy()
+    del codes
     ends = np.frombuffer(names.buffers()[1], dtype=np.int32, count=n + 1, offset=4 * names.offset)
     base = int(ends[0])
     size = int(ends[-1]) - base
@@ -126,4 +279,4 @@ def key_scans(scans: Iterable[tuple[int, _Scan, int]], source: str) -> Keyed:
     if size:
         buf[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=base)
     start = (ends[:-1] - base).astype(np.int64)
-    return Keyed(src, dst, n, buf, size, start, np.diff(ends).astype(np.int64), newlines)
+    return Keyed(src, dst, n, buf, size, start, np.diff(ends).astype(np.int64), line0 + nnl)

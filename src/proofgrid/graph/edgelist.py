@@ -46,9 +46,10 @@ memory. Tokens are then *keyed*:
   one wasted pass), where sparse integers go to the same hash table;
 * otherwise, for a text of ``_ARROW_MIN`` bytes or more (or of unknown length)
   with pyarrow installed, each chunk's tokens' bytes (packed end to end as the
-  chunk is scanned) become an Arrow ``binary`` array and all of them are
-  numbered by one ``pyarrow.compute.dictionary_encode`` (first appearance,
-  byte-for-byte equality; :mod:`proofgrid.graph.arrowkeys`), so a seekable
+  chunk is scanned) become an Arrow ``binary`` array, split by a hash of their
+  bytes into partitions each numbered by ``pyarrow.compute.dictionary_encode``
+  (byte-for-byte equality), then renumbered in order of first appearance in the
+  file (:mod:`proofgrid.graph.arrowkeys`), so a seekable
   named file is read a piece at a time and never kept whole;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
