@@ -11,6 +11,7 @@ held whole).
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -128,3 +129,78 @@ def test_equal_names_share_a_partition_and_the_partitions_are_even() -> None:
     assert parts_of(shuffled[:7]) == {w: whole[w] for w in shuffled[:7]}
     counts = np.bincount(list(whole.values()), minlength=64)
     assert counts.min() > 0.7 * len(pool) / 64 and counts.max() < 1.3 * len(pool) / 64
+
+
+def _row_major_oracle(cols: list[list[str | None]]) -> tuple[list[int], list[str]]:
+    """First-appearance codes of the cells read row by row, -1 for null or empty."""
+    seen: dict[str, int] = {}
+    codes = []
+    for row in zip(*cols, strict=True):
+        for cell in row:
+            codes.append(-1 if not cell else seen.setdefault(cell, len(seen)))
+    return codes, list(seen)
+
+
+_cells = st.one_of(st.none(), st.just(""), st.sampled_from(["a", "b", "007", "7", "é", "x" * 9]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 40).flatmap(
+        lambda n: st.lists(
+            st.lists(_cells | st.text(max_size=12), min_size=n, max_size=n), min_size=1, max_size=3
+        )
+    ),
+    st.sampled_from([1, 2, 5, 64]),
+    st.sampled_from([1, 3, 1 << 16]),
+    st.lists(st.integers(0, 40), max_size=3),
+    st.sampled_from(["string", "large_string"]),
+)
+def test_columns_are_keyed_row_by_row_like_the_oracle(
+    cols: list[list[str | None]], parts: int, rows: int, cuts: list[int], kind: str
+) -> None:
+    """Cells of k columns (strings, nulls, empties; chunked at any rows, sliced
+    ``rows`` at a time, any number of partitions): codes row by row, null and empty
+    cells -1, names in order of first appearance."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    n = len(cols[0])
+    bounds = sorted({0, n, *(c for c in cuts if c <= n)})
+    typ = getattr(pa, kind)()
+    arrays = [
+        pa.chunked_array([pa.array(col[a:b], typ) for a, b in itertools.pairwise(bounds)], typ)
+        if len(bounds) > 2
+        else pa.array(col, typ)
+        for col in cols
+    ]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(arrowkeys, "_ROWS", rows)
+        codes, names = arrowkeys.key_columns(arrays, parts=parts)
+    want_codes, want_names = _row_major_oracle(cols)
+    assert codes.tolist() == want_codes
+    assert [b.decode() for b in names.to_pylist()] == want_names
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["int8", "int32", "int64", "uint8", "uint64"]).flatmap(
+        lambda t: st.tuples(
+            st.just(t),
+            st.lists(
+                st.integers(int(np.iinfo(t).min), int(np.iinfo(t).max))
+                | st.integers(max(int(np.iinfo(t).min), -3), min(int(np.iinfo(t).max), 40)),
+                max_size=60,
+            ),
+        )
+    )
+)
+def test_integer_cells_get_first_appearance_codes(case: tuple[str, list[int]]) -> None:
+    """Integers of every width and sign, dense or spread over the whole range (the
+    table indexed by value, or hashing): the codes and values a dictionary gives."""
+    from proofgrid.graph.columnar import first_appearance  # noqa: PLC0415
+
+    dtype, values = case
+    seen: dict[int, int] = {}
+    want = [seen.setdefault(v, len(seen)) for v in values]
+    codes, uniq = first_appearance(np.array(values, dtype=dtype))
+    assert codes.tolist() == want and uniq.tolist() == list(seen)

@@ -122,9 +122,17 @@ class _Chunk:
 
 
 def _split(
-    packed: npt.NDArray[np.uint8], lengths: IntArray, base: int, parts: int, itype: Any
+    packed: npt.NDArray[np.uint8],
+    lengths: IntArray,
+    at: int | IntArray,
+    parts: int,
+    itype: Any,
+    *,
+    step: int = 1,
 ) -> _Chunk:
-    """One chunk's tokens reordered partition by partition (stable). O(tokens + bytes)."""
+    """One chunk's tokens reordered partition by partition (stable); ``at``: the
+    file position of its first token (the others every ``step`` after it), or of
+    each token. O(tokens + bytes)."""
     import pyarrow as pa  # noqa: PLC0415
     import pyarrow.compute as pc  # noqa: PLC0415
 
@@ -139,8 +147,13 @@ def _split(
     bounds = np.zeros(parts + 1, dtype=np.int64)
     np.cumsum(np.bincount(part, minlength=parts), out=bounds[1:])
     tokens = pc.take(arr, pa.array(perm.astype(np.int32)))
-    where = perm.astype(itype)
-    where += base
+    if isinstance(at, int):
+        where = perm.astype(itype)
+        if step != 1:
+            where *= step
+        where += at
+    else:
+        where = at[perm].astype(itype, copy=False)
     return _Chunk(tokens, bounds, where)
 
 
@@ -175,10 +188,11 @@ def _where(chunks: list[_Chunk], p: int) -> IntArray:
     return np.concatenate([c.where[c.bounds[p] : c.bounds[p + 1]] for c in chunks])
 
 
-def _encode(chunks: list[_Chunk], p: int) -> tuple[Any, Int32Array, IntArray]:
-    """Partition ``p`` dictionary-encoded: its names (in order of first appearance),
-    its tokens' codes (in file order), and the file position of each name's first
-    token. O(its bytes) expected."""
+def _encode(chunks: list[_Chunk], ordered: bool, p: int) -> tuple[Any, Int32Array, IntArray]:
+    """Partition ``p`` dictionary-encoded: its names, its tokens' codes (in the
+    chunks' order), and the file position of each name's first token (``ordered``:
+    the chunks hold their tokens in file order, so a name's first token is its
+    first code; else the least position of each code). O(its bytes) expected."""
     import pyarrow as pa  # noqa: PLC0415
     import pyarrow.compute as pc  # noqa: PLC0415
 
@@ -186,22 +200,28 @@ def _encode(chunks: list[_Chunk], p: int) -> tuple[Any, Int32Array, IntArray]:
     encoded = pc.dictionary_encode(pa.chunked_array(pieces, type=pa.binary()))
     local = _indices(encoded)
     names = encoded.chunks[0].dictionary if encoded.num_chunks else pa.array([], pa.binary())
-    return names, local, _where(chunks, p)[_firsts(local)]
+    where = _where(chunks, p)
+    if ordered:
+        return names, local, where[_firsts(local)]
+    first = np.full(len(names), np.iinfo(where.dtype).max, dtype=where.dtype)
+    np.minimum.at(first, local, where)
+    return names, local, first
 
 
 def _renumber(
     chunks: list[_Chunk], keyed: list[tuple[Any, Int32Array, IntArray]], total: int, pool: Any
 ) -> tuple[Int32Array, npt.NDArray[np.intp]]:
-    """Every token's code in order of first appearance in the whole file (in file
-    order), and for each code its index among the partitions' names taken one
-    partition after another: ranking the names' first positions. O(tokens + n log n)."""
+    """The code of the token at each of ``total`` positions (-1 where none is), in
+    order of first appearance in the whole file, and for each code its index among
+    the partitions' names taken one partition after another: ranking the names'
+    first positions. O(tokens + n log n)."""
     firsts = np.concatenate([f for _d, _l, f in keyed])
     n = firsts.size
     order = np.argsort(firsts)  # (partition, code) -> its rank is the name's code
     del firsts
     rank = np.empty(n, dtype=np.int32)
     rank[order] = np.arange(n, dtype=np.int32)
-    codes = np.empty(total, dtype=np.int32)
+    codes = np.full(total, -1, dtype=np.int32)
     at = np.cumsum([0] + [len(d) for d, _l, _f in keyed])
 
     def scatter(p: int) -> None:  # disjoint positions: partitions in parallel
@@ -209,6 +229,34 @@ def _renumber(
 
     list(pool.map(scatter, range(len(keyed))))
     return codes, order
+
+
+class TooManyError(Exception):
+    """More than 2**31 - 1 distinct names (codes are int32); the reader says so."""
+
+
+def _key_chunks(
+    pending: list[Future[_Chunk]], total: int, parts: int, pool: Any, *, ordered: bool
+) -> tuple[Int32Array, Any]:
+    """The code of the token at each of ``total`` positions (-1 where none is) in
+    order of first appearance, and the names by code (an Arrow ``binary`` array),
+    from the chunks ``pending`` splits into ``parts`` partitions (steps 2 and 3 of
+    the module docstring; ``ordered`` as for :func:`_encode`)."""
+    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.compute as pc  # noqa: PLC0415
+
+    chunks = [f.result() for f in pending]
+    pending.clear()
+    _give_back()  # the scanned chunks' bytes, freed once taken partition by partition
+    keyed = list(pool.map(functools.partial(_encode, chunks, ordered), range(parts)))
+    if sum(len(d) for d, _l, _f in keyed) >= 2**31:
+        raise TooManyError
+    for c in chunks:
+        c.tokens = None  # the dictionaries hold each name once
+    pa.default_memory_pool().release_unused()
+    codes, order = _renumber(chunks, keyed, total, pool)
+    names = pc.take(pa.concat_arrays([d for d, _l, _f in keyed]), pa.array(order))
+    return codes, names
 
 
 def key_scans(
@@ -223,9 +271,6 @@ def key_scans(
     :class:`TooLongError` for a chunk whose names pass 2 GiB. O(bytes + tokens)
     expected, plus O(n log n) for n names.
     """
-    import pyarrow as pa  # noqa: PLC0415 (the extra; loaded only for named files)
-    import pyarrow.compute as pc  # noqa: PLC0415
-
     parts = _PARTS if parts is None else parts
     itype: Any = np.int32
     pending: list[Future[_Chunk]] = []
@@ -249,28 +294,20 @@ def key_scans(
             for f in pending:
                 f.cancel()
             raise
-        chunks = [f.result() for f in pending]
-        del pending
-        _give_back()  # the scanned chunks' bytes, freed once taken partition by partition
-        if not chunks:
+        if not pending:
             empty = np.zeros(0, dtype=np.int32)
             return Keyed(empty, empty, 0, _alloc(0), 0, empty, empty, line0 + nnl)
-        keyed = list(pool.map(functools.partial(_encode, chunks), range(parts)))
-        n = sum(len(d) for d, _l, _f in keyed)
-        if n >= 2**31:
-            raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
-        for c in chunks:
-            c.tokens = None  # the dictionaries hold each name once
-        pa.default_memory_pool().release_unused()
-        codes, order = _renumber(chunks, keyed, total, pool)
-    names = pc.take(pa.concat_arrays([d for d, _l, _f in keyed]), pa.array(order))
-    del keyed, chunks, order
+        try:
+            codes, names = _key_chunks(pending, total, parts, pool, ordered=True)
+        except TooManyError:
+            raise EdgeListError(f"{source}: more than 2**31 - 1 nodes") from None
     if any(mask is not None for _k, mask in masks):
         keep = np.concatenate([np.ones(k, bool) if mask is None else mask for k, mask in masks])
         codes = codes[keep]
     src = codes[0::2].copy()
     dst = codes[1::2].copy()
     del codes
+    n = len(names)
     ends = np.frombuffer(names.buffers()[1], dtype=np.int32, count=n + 1, offset=4 * names.offset)
     base = int(ends[0])
     size = int(ends[-1]) - base
@@ -280,3 +317,89 @@ def key_scans(
         buf[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=base)
     start = (ends[:-1] - base).astype(np.int64)
     return Keyed(src, dst, n, buf, size, start, np.diff(ends).astype(np.int64), line0 + nnl)
+
+
+_ROWS = 1 << 16  # column cells per split step (about a scanning chunk's tokens)
+
+
+def _cells(arr: Any) -> tuple[npt.NDArray[np.uint8], IntArray]:
+    """The bytes (end to end, no copy) and lengths of a string or binary array's cells."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    wide = pa.types.is_large_string(arr.type) or pa.types.is_large_binary(arr.type)
+    dtype = np.int64 if wide else np.int32
+    _, offsets, data = arr.buffers()
+    off = np.frombuffer(
+        offsets, dtype=dtype, count=len(arr) + 1, offset=arr.offset * np.dtype(dtype).itemsize
+    )
+    lo, hi = int(off[0]), int(off[-1])
+    raw = (
+        np.frombuffer(data, dtype=np.uint8, count=hi - lo, offset=lo)
+        if data is not None and hi > lo
+        else np.zeros(0, dtype=np.uint8)
+    )
+    return raw, np.diff(off)
+
+
+def _valid(arr: Any) -> npt.NDArray[np.bool_]:
+    """Which cells of an Arrow array are not null (its validity bitmap, unpacked)."""
+    bitmap = arr.buffers()[0]
+    if arr.null_count == 0 or bitmap is None:
+        return np.ones(len(arr), dtype=bool)
+    bits = np.unpackbits(np.frombuffer(bitmap, dtype=np.uint8), bitorder="little")
+    return bits[arr.offset : arr.offset + len(arr)].astype(bool)
+
+
+def _split_cells(arr: Any, first: int, step: int, parts: int, itype: Any) -> _Chunk | None:
+    """:func:`_split` for a slice of a string column whose cell ``i`` is at position
+    ``first + i * step``; null and empty cells are left out (None if all are)."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    packed, lengths = _cells(arr)
+    keep = _valid(arr) & (lengths > 0)
+    at: int | IntArray = first
+    if not keep.all():
+        at = np.flatnonzero(keep).astype(itype) * step + first
+        packed, lengths = _cells(arr.filter(pa.array(keep)))
+    if packed.size > _LIMIT:
+        raise TooLongError
+    if not lengths.size:
+        return None
+    return _split(packed, lengths, at, parts, itype, step=step)
+
+
+def key_columns(columns: list[Any], *, parts: int | None = None) -> tuple[Int32Array, Any]:
+    """First-appearance codes of the cells of equal-length string (or binary)
+    arrays or chunked arrays read row by row (position ``row * k + column`` of k
+    columns), -1 for a null or empty cell, and the names by code (an Arrow
+    ``binary`` array): the method of the module docstring over the columns' own
+    buffers, a ``_ROWS`` slice at a time. Raises :class:`TooManyError` past
+    2**31 - 1 names, :class:`TooLongError` for a slice of over 2 GiB.
+    O(bytes + cells) expected, plus O(n log n) for n names."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    parts = _PARTS if parts is None else parts
+    k = len(columns)
+    rows = len(columns[0]) if columns else 0
+    total = k * rows
+    itype: Any = np.int32 if total < 2**31 else np.int64
+    pending: list[Future[_Chunk | None]] = []
+    with ThreadPoolExecutor(max(1, _THREADS)) as pool:
+        try:
+            for j, col in enumerate(columns):
+                r = 0
+                for piece in getattr(col, "chunks", [col]):
+                    for i in range(0, len(piece), _ROWS):
+                        arr = piece.slice(i, _ROWS)
+                        pending.append(
+                            pool.submit(_split_cells, arr, (r + i) * k + j, k, parts, itype)
+                        )
+                    r += len(piece)
+            done = [f for f in pending if f.result() is not None]
+        except BaseException:
+            for f in pending:
+                f.cancel()
+            raise
+        if not done:
+            return np.full(total, -1, dtype=np.int32), pa.array([], pa.binary())
+        return _key_chunks(done, total, parts, pool, ordered=False)  # type: ignore[arg-type]

@@ -26,12 +26,12 @@ columns integers, decimals, floats (read by their shortest decimal repr:
 a missing column or an unreadable file is one line of :class:`ColumnarError`.
 
 Method: pyarrow reads only the named columns. String cells are keyed in place,
-as byte spans of arrow's own data buffers, by the text reader's keying of names
-(:func:`proofgrid.graph.bridge.key_spans`: the same exact comparison, the same
-first-appearance numbering), over the interleaving src0, dst0, src1, ...;
-integer cells by sorting (``numpy.unique``, then renumbered by first
-appearance). O(rows) expected for strings, O(rows log rows) for integers;
-memory the two columns, one copy of their bytes and the codes.
+from arrow's own data buffers, by the text reader's keying of names
+(:func:`proofgrid.graph.arrowkeys.key_columns`: the same exact comparison, the
+same first-appearance numbering), over the interleaving src0, dst0, src1, ...;
+integer cells by the text reader's integer keying (a table indexed by value
+when dense, else a hash table). O(rows) expected; memory the two columns, one
+copy of their bytes and the codes.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError, require_extra
-from proofgrid.graph.namekeys import nfc_twins
+from proofgrid.graph.namekeys import integer_codes, nfc_twins
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -184,6 +184,8 @@ def _check_names(source: str, names: list[str], columns: tuple[str, str] | None)
 def _node_array(source: str, name: str, col: Any) -> Any:
     """One node column as a plain arrow array of integers or (large) strings."""
     pa = _pa()
+    if pa.types.is_string(col.type) or pa.types.is_large_string(col.type):
+        return col  # keyed in place, chunk by chunk; empty strings are skipped then
     arr = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
     if pa.types.is_dictionary(arr.type):
         arr = arr.dictionary_decode()
@@ -192,8 +194,10 @@ def _node_array(source: str, name: str, col: Any) -> Any:
         return pa.nulls(len(arr), pa.string())
     if pa.types.is_integer(t):
         return arr
-    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
-        return arr.cast(pa.large_string())  # empty strings are skipped when keyed
+    if pa.types.is_string(t) or pa.types.is_large_string(t):
+        return arr  # keyed in place; empty strings are skipped then
+    if pa.types.is_string_view(t):
+        return arr.cast(pa.large_string())
     raise ColumnarError(
         f"{source}: column {name!r} holds {t}; node columns must hold integers or strings"
     )
@@ -208,7 +212,15 @@ def _common(source: str, a: Any, b: Any) -> tuple[Any, Any, bool]:
             return a.cast(pa.int64()), b.cast(pa.int64()), True
         except pa.ArrowInvalid:  # uint64 beyond int64: compare as text
             pass
-    return a.cast(pa.large_string()), b.cast(pa.large_string()), False
+    return _text(a), _text(b), False
+
+
+def _text(arr: Any) -> Any:
+    """A node array as strings: string columns as they are, integers in decimal."""
+    pa = _pa()
+    if pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
+        return arr
+    return arr.cast(pa.large_string())
 
 
 @dataclass(frozen=True, eq=False)
@@ -287,10 +299,11 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     b = _node_array(src.name, names[1], table.column(1))
     a, b, integers = _common(src.name, a, b)
     rows = len(a)
+    codes: npt.NDArray[np.integer[Any]]
     if integers:
         codes, nodes = _integer_tokens(a, b)
     else:
-        codes, nodes = _string_tokens(a, b)
+        codes, nodes = _string_tokens(src.name, a, b)
     n = len(nodes)
     if n >= 2**31:
         raise ColumnarError(f"{src.name}: more than 2**31 - 1 nodes")
@@ -325,57 +338,30 @@ def _integer_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
     return codes, pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
 
 
-def _string_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
-    """Interleaved first-appearance codes (-1 = null or empty) of two large_string
-    arrays, keyed by the text reader's own keying of names, and the names."""
-    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+def _string_tokens(source: str, a: Any, b: Any) -> tuple[npt.NDArray[np.int32], Any]:
+    """Interleaved first-appearance codes (-1 = null or empty) of two string arrays,
+    keyed in place by the text reader's Arrow keying of names
+    (:func:`proofgrid.graph.arrowkeys.key_columns`), and the names (large_string)."""
+    from proofgrid.graph import arrowkeys  # noqa: PLC0415 (loaded on use)
 
     pa = _pa()
-    spans = []
-    for arr in (a, b):
-        _, offsets, data = arr.buffers()
-        off = (
-            np.frombuffer(offsets, dtype=np.int64)[arr.offset : arr.offset + len(arr) + 1]
-            if offsets is not None
-            else np.zeros(1, dtype=np.int64)
-        )
-        raw = (
-            np.frombuffer(data, dtype=np.uint8)[int(off[0]) : int(off[-1])]
-            if data is not None and off.size
-            else np.zeros(0, dtype=np.uint8)
-        )
-        spans.append((off, raw))
-    (oa, ra), (ob, rb) = spans
-    buf = bridge.padded(ra.size + rb.size)
-    buf[: ra.size] = ra
-    buf[ra.size : ra.size + rb.size] = rb
-    starts = _interleaved(oa[:-1] - oa[0], ob[:-1] - ob[0] + ra.size)
-    lengths = _interleaved(np.diff(oa), np.diff(ob))
-    keep = _interleaved(_valid(a), _valid(b)) & (lengths > 0)
-    codes: npt.NDArray[np.int64] = np.full(starts.size, -1, dtype=np.int64)
-    if bool(keep.all()):
-        keyed, first = bridge.key_spans(buf, starts, lengths)
-        codes = np.asarray(keyed, dtype=np.int64)
-    else:
-        codes[keep], first = bridge.key_spans(buf, starts[keep], lengths[keep])
-        starts, lengths = starts[keep], lengths[keep]
-    # The names, gathered into one arrow string array (no Python string per node).
-    ns, nl = starts[first], lengths[first]
-    offsets = np.zeros(ns.size + 1, dtype=np.int64)
-    np.cumsum(nl, out=offsets[1:])
-    gather = np.repeat(ns - offsets[:-1], nl) + np.arange(int(offsets[-1]), dtype=np.int64)
-    data = np.ascontiguousarray(buf[gather])
-    names = pa.Array.from_buffers(
-        pa.large_string(), ns.size, [None, pa.py_buffer(offsets), pa.py_buffer(data)]
-    )
-    return codes, names
+    try:
+        codes, names = arrowkeys.key_columns([a, b])
+    except arrowkeys.TooManyError:
+        raise ColumnarError(f"{source}: more than 2**31 - 1 nodes") from None
+    except arrowkeys.TooLongError:
+        raise ColumnarError(f"{source}: more than 2 GiB of names in 65,536 rows") from None
+    return codes, names.cast(pa.large_string())
 
 
 def first_appearance(
     values: npt.NDArray[Any], missing: npt.NDArray[np.bool_] | None = None
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
     """Codes of a 1-D array's values by first appearance (-1 where ``missing``), and
-    the distinct values in that order; O(m log m) by sorting (numpy only)."""
+    the distinct values in that order. Integers by the text reader's integer keying
+    (:func:`proofgrid.graph.namekeys.integer_codes`: a table indexed by value when
+    dense, else hashing; O(len + range) or O(len) expected); other values by sorting
+    (``numpy.unique``, O(len log len))."""
     if missing is not None and bool(missing.any()):
         keep = np.flatnonzero(~missing)
         codes = np.full(values.size, -1, dtype=np.int64)
@@ -384,6 +370,9 @@ def first_appearance(
         return codes, uniq
     if values.size == 0:
         return np.zeros(0, dtype=np.int64), values[:0]
+    if values.dtype.kind in "iu":
+        found, first = integer_codes(values)
+        return np.asarray(found, dtype=np.int64), values[first]
     uniq, first, inverse = np.unique(values, return_index=True, return_inverse=True)
     order = np.argsort(first, kind="stable")
     rank = np.empty(order.size, dtype=np.int64)
@@ -488,6 +477,8 @@ def read_columnar_costs(
     table = _read_table(src, table_kind(src.head), columns)
     node_name, cost_name = table.column_names
     node_col = _node_array(src.name, node_name, table.column(0))
+    if isinstance(node_col, pa.ChunkedArray):
+        node_col = node_col.combine_chunks()
     cost_col = table.column(1).combine_chunks()
     t = cost_col.type
     if pa.types.is_dictionary(t):

@@ -245,6 +245,24 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
     return factorized, _first_positions(factorized)
 
 
+def integer_codes(values: npt.NDArray[np.integer[Any]]) -> tuple[IntArray, IntArray]:
+    """Exact first-appearance codes of any integers (signed or not, up to 64 bits),
+    and the index of each code's first occurrence: :func:`_integer_codes` on the
+    values shifted to start at 0 (so a dense range, wherever it lies, is coded by
+    the table indexed by value), or on their 64-bit patterns when the range is
+    wider than int64 (a bijection: still exact). O(len + range) or O(len) expected.
+    """
+    if values.size == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    lo, hi = int(values.min()), int(values.max())
+    bits = values.astype(np.uint64)  # two's complement patterns: arithmetic mod 2**64
+    if hi - lo < 2**63:
+        bits -= np.uint64(lo % 2**64)  # now 0 .. hi - lo, exactly
+        return _integer_codes(bits.view(np.int64))
+    factorized = factorize(_mix(bits))  # a bijection: keys stay exact
+    return factorized, _first_positions(factorized)
+
+
 def _first_positions(codes: IntArray) -> IntArray:
     """Index of the first occurrence of each code, for codes in first-appearance order."""
     if codes.size == 0:
