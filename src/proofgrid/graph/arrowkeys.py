@@ -66,6 +66,27 @@ def available() -> bool:
     return True
 
 
+def _ints(values: npt.NDArray[np.integer[Any]]) -> Any:
+    """A numpy int32/int64 array as an Arrow array, without a copy (and without
+    ``pyarrow.array``, which imports pandas to ask whether the input is pandas)."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    values = np.ascontiguousarray(values)
+    kind = pa.int32() if values.dtype == np.int32 else pa.int64()
+    if values.dtype not in (np.int32, np.int64):
+        values = values.astype(np.int64)
+    return pa.Array.from_buffers(kind, int(values.size), [None, pa.py_buffer(values)])
+
+
+def _no_names() -> Any:
+    """An empty Arrow ``binary`` array."""
+    import pyarrow as pa  # noqa: PLC0415
+
+    return pa.Array.from_buffers(
+        pa.binary(), 0, [None, pa.py_buffer(np.zeros(1, np.int32)), pa.py_buffer(b"")]
+    )
+
+
 class TooLongError(Exception):
     """A chunk's names exceed an Arrow ``binary`` array (2 GiB); the reader says so."""
 
@@ -146,7 +167,7 @@ def _split(
     perm = np.argsort(part, kind="stable")
     bounds = np.zeros(parts + 1, dtype=np.int64)
     np.cumsum(np.bincount(part, minlength=parts), out=bounds[1:])
-    tokens = pc.take(arr, pa.array(perm.astype(np.int32)))
+    tokens = pc.take(arr, _ints(perm.astype(np.int32)))
     if isinstance(at, int):
         where = perm.astype(itype)
         if step != 1:
@@ -199,7 +220,7 @@ def _encode(chunks: list[_Chunk], ordered: bool, p: int) -> tuple[Any, Int32Arra
     pieces = [c.tokens.slice(c.bounds[p], c.bounds[p + 1] - c.bounds[p]) for c in chunks]
     encoded = pc.dictionary_encode(pa.chunked_array(pieces, type=pa.binary()))
     local = _indices(encoded)
-    names = encoded.chunks[0].dictionary if encoded.num_chunks else pa.array([], pa.binary())
+    names = encoded.chunks[0].dictionary if encoded.num_chunks else _no_names()
     where = _where(chunks, p)
     if ordered:
         return names, local, where[_firsts(local)]
@@ -255,7 +276,7 @@ def _key_chunks(
         c.tokens = None  # the dictionaries hold each name once
     pa.default_memory_pool().release_unused()
     codes, order = _renumber(chunks, keyed, total, pool)
-    names = pc.take(pa.concat_arrays([d for d, _l, _f in keyed]), pa.array(order))
+    names = pc.take(pa.concat_arrays([d for d, _l, _f in keyed]), _ints(order))
     return codes, names
 
 
@@ -341,7 +362,7 @@ def _cells(arr: Any) -> tuple[npt.NDArray[np.uint8], IntArray]:
     return raw, np.diff(off)
 
 
-def _valid(arr: Any) -> npt.NDArray[np.bool_]:
+def valid_mask(arr: Any) -> npt.NDArray[np.bool_]:
     """Which cells of an Arrow array are not null (its validity bitmap, unpacked)."""
     bitmap = arr.buffers()[0]
     if arr.null_count == 0 or bitmap is None:
@@ -353,14 +374,14 @@ def _valid(arr: Any) -> npt.NDArray[np.bool_]:
 def _split_cells(arr: Any, first: int, step: int, parts: int, itype: Any) -> _Chunk | None:
     """:func:`_split` for a slice of a string column whose cell ``i`` is at position
     ``first + i * step``; null and empty cells are left out (None if all are)."""
-    import pyarrow as pa  # noqa: PLC0415
+    import pyarrow.compute as pc  # noqa: PLC0415
 
     packed, lengths = _cells(arr)
-    keep = _valid(arr) & (lengths > 0)
+    keep = valid_mask(arr) & (lengths > 0)
     at: int | IntArray = first
     if not keep.all():
         at = np.flatnonzero(keep).astype(itype) * step + first
-        packed, lengths = _cells(arr.filter(pa.array(keep)))
+        packed, lengths = _cells(pc.take(arr, _ints(np.flatnonzero(keep))))
     if packed.size > _LIMIT:
         raise TooLongError
     if not lengths.size:
@@ -376,7 +397,6 @@ def key_columns(columns: list[Any], *, parts: int | None = None) -> tuple[Int32A
     buffers, a ``_ROWS`` slice at a time. Raises :class:`TooManyError` past
     2**31 - 1 names, :class:`TooLongError` for a slice of over 2 GiB.
     O(bytes + cells) expected, plus O(n log n) for n names."""
-    import pyarrow as pa  # noqa: PLC0415
 
     parts = _PARTS if parts is None else parts
     k = len(columns)
@@ -401,5 +421,5 @@ def key_columns(columns: list[Any], *, parts: int | None = None) -> tuple[Int32A
                 f.cancel()
             raise
         if not done:
-            return np.full(total, -1, dtype=np.int32), pa.array([], pa.binary())
+            return np.full(total, -1, dtype=np.int32), _no_names()
         return _key_chunks(done, total, parts, pool, ordered=False)  # type: ignore[arg-type]

@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError, require_extra
+from proofgrid.graph.arrowkeys import valid_mask
 from proofgrid.graph.namekeys import integer_codes, nfc_twins
 
 if TYPE_CHECKING:
@@ -313,12 +314,6 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     return ColumnarEdges(src.name, n, s.astype(np.int32), d.astype(np.int32), rows, integers, nodes)
 
 
-def _valid(arr: Any) -> npt.NDArray[np.bool_]:
-    if arr.null_count == 0:
-        return np.ones(len(arr), dtype=bool)
-    return np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
-
-
 def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:
     out = np.empty(2 * x.size, dtype=np.result_type(x, y))
     out[0::2] = x
@@ -329,13 +324,15 @@ def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:
 def _integer_tokens(a: Any, b: Any) -> tuple[npt.NDArray[np.int64], Any]:
     """Interleaved first-appearance codes (-1 = null) of two int64 arrays, and the values."""
     pa = _pa()
-    values = _interleaved(
-        np.asarray(a.fill_null(0).to_numpy(), dtype=np.int64),
-        np.asarray(b.fill_null(0).to_numpy(), dtype=np.int64),
-    )
-    codes, uniq = first_appearance(values, ~_interleaved(_valid(a), _valid(b)))
+    values = _interleaved(_int64s(a), _int64s(b))
+    codes, uniq = first_appearance(values, ~_interleaved(valid_mask(a), valid_mask(b)))
     uniq = np.ascontiguousarray(uniq, dtype=np.int64)
     return codes, pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+
+
+def _int64s(arr: Any) -> npt.NDArray[np.int64]:
+    """The values buffer of an int64 array, as it is (a null's slot holds anything)."""
+    return np.frombuffer(arr.buffers()[1], dtype=np.int64, count=len(arr), offset=8 * arr.offset)
 
 
 def _string_tokens(source: str, a: Any, b: Any) -> tuple[npt.NDArray[np.int32], Any]:

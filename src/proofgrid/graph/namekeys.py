@@ -234,7 +234,7 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
     of :func:`~proofgrid.graph.keying.factorize`.
     """
     count = values.size
-    dense = IntegerCoder().add(values, 2 * count + (1 << 16))
+    dense = _dense_codes(values, 2 * count + (1 << 16))
     if dense is not None:
         return dense
     if count <= _SMALL:
@@ -243,6 +243,26 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
         return out, _first_positions(out)
     factorized = factorize(_mix(values.astype(np.uint64)))  # a bijection: keys stay exact
     return factorized, _first_positions(factorized)
+
+
+_BLOCK = 1 << 16  # values per IntegerCoder step: later blocks find few new values
+
+
+def _dense_codes(values: npt.NDArray[np.int64], limit: int) -> tuple[IntArray, IntArray] | None:
+    """:class:`~proofgrid.graph.intcodes.IntegerCoder` over ``values`` a block at a
+    time, as the text reader feeds it chunk by chunk (a block's new values are few
+    once the table fills, so its scatter-min stays small); None if the values pass
+    ``limit``."""
+    coder = IntegerCoder()
+    codes = np.empty(values.size, dtype=np.int32)
+    firsts: list[npt.NDArray[np.intp]] = []
+    for i in range(0, values.size, _BLOCK):
+        got = coder.add(values[i : i + _BLOCK], limit)
+        if got is None:
+            return None
+        codes[i : i + _BLOCK], order = got
+        firsts.append(order + i)
+    return codes, np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.intp)
 
 
 def integer_codes(values: npt.NDArray[np.integer[Any]]) -> tuple[IntArray, IntArray]:
