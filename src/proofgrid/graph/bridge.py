@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph import edgelist, namekeys, scanner, sparse
+from proofgrid.graph import edgelist, sparse
 
 if TYPE_CHECKING:
     from proofgrid.graph.sources import Source
@@ -29,10 +29,8 @@ __all__ = [
     "ParCertificate",
     "certificate",
     "condensation_edge_count",
-    "key_spans",
     "make_costs",
     "names_only",
-    "padded",
     "read_text_costs",
     "read_text_edges",
     "source_members",
@@ -78,24 +76,6 @@ def read_text_edges(src: Source) -> edgelist.EdgeList:
     if src.path is not None:
         return edgelist.read_edgelist(src.path)
     return edgelist.read_edges(src.stream, name=src.name)
-
-
-def key_spans(
-    buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
-) -> tuple[IntArray, IntArray]:
-    """Exact first-appearance codes of the byte spans ``buf[starts[i]:+lengths[i]]``
-    (names compared byte for byte) and the index of each code's first span.
-
-    The text reader's own keying of names (hashing, then verification), so a
-    table's names are keyed exactly as a text file's. ``buf`` is zero-padded
-    (:func:`padded`). O(bytes) expected.
-    """
-    return namekeys._codes(buf, starts, lengths)
-
-
-def padded(size: int) -> npt.NDArray[np.uint8]:
-    """A zeroed byte buffer for ``size`` bytes with the padding :func:`key_spans` reads."""
-    return scanner._alloc(size)
 
 
 def read_text_costs(src: Source, graph: edgelist.EdgeList) -> edgelist.CostTable:
