@@ -20,10 +20,11 @@ Method
    partition's names in order of first appearance in it.
 3. *Renumber*: a name's first appearance in the file is its partition's first
    appearance (the partitions keep file order), found where a partition's codes
-   pass their running maximum; ranking those positions gives every name its code
-   in order of first appearance in the whole file, and the tokens' codes are
-   scattered back to file order. The dictionaries, taken in that order, are the
-   table of names, so the text itself need not be kept.
+   pass their running maximum (for table columns, read column by column, the
+   least position of each code: :func:`key_columns`); ranking those positions
+   gives every name its code in order of first appearance in the whole file, and
+   the tokens' codes are scattered back to file order. The dictionaries, taken in
+   that order, are the table of names, so the text itself need not be kept.
 
 O(bytes + tokens) expected time, plus O(n log n) to rank the n names; memory: the
 tokens' bytes plus about 16 bytes a token.
