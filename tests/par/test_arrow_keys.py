@@ -119,8 +119,8 @@ def test_equal_names_share_a_partition_and_the_partitions_are_even() -> None:
 
     def parts_of(words: list[bytes]) -> dict[bytes, int]:
         packed = np.frombuffer(b"".join(words), dtype=np.uint8)
-        lengths = np.array([len(w) for w in words], dtype=np.int32)
-        got = arrowkeys._partitions(packed, lengths, 64)
+        offsets = np.cumsum([0] + [len(w) for w in words], dtype=np.int32)
+        got = arrowkeys._partitions(packed, offsets, 64)
         return dict(zip(words, got.tolist(), strict=True))
 
     whole = parts_of(pool)

@@ -72,10 +72,10 @@ def _ints(values: npt.NDArray[np.integer[Any]]) -> Any:
     ``pyarrow.array``, which imports pandas to ask whether the input is pandas)."""
     import pyarrow as pa  # noqa: PLC0415
 
+    if values.dtype != np.int32:
+        values = values.astype(np.int64, copy=False)
     values = np.ascontiguousarray(values)
     kind = pa.int32() if values.dtype == np.int32 else pa.int64()
-    if values.dtype not in (np.int32, np.int64):
-        values = values.astype(np.int64)
     return pa.Array.from_buffers(kind, int(values.size), [None, pa.py_buffer(values)])
 
 
@@ -108,25 +108,25 @@ class Keyed:
     newlines: int
 
 
-def _partitions(packed: npt.NDArray[np.uint8], lengths: IntArray, parts: int) -> Any:
-    """The partition (``0 .. parts-1``, uint16) of each token of a packed chunk: the
-    top bits of the SplitMix64 finaliser of its length and its first and last eight
-    bytes (the same for equal tokens). O(tokens)."""
+def _partitions(packed: npt.NDArray[np.uint8], offsets: Int32Array, parts: int) -> Any:
+    """The partition (``0 .. parts-1``, uint16) of each token of a packed chunk
+    (token ``i`` is ``packed[offsets[i]:offsets[i + 1]]``): the top bits of the
+    SplitMix64 finaliser of its length and its first and last eight bytes (the
+    same for equal tokens). O(tokens)."""
     k = packed.size
     room = np.zeros(k + 16, dtype=np.uint8)  # 8 bytes of zeros either side
     room[8 : 8 + k] = packed
     words = np.ndarray((k + 9,), dtype="<u8", buffer=room, strides=(1,))  # words[i] = room[i:i+8]
-    ends = np.cumsum(lengths)
-    offsets = ends - lengths
+    lengths = np.diff(offsets)
     take = np.minimum(lengths, 8)
-    first = words[offsets + 8] & _LOWMASK[take]
-    last = words[ends] >> ((8 - take).astype(np.uint64) << np.uint64(3))
+    first = words[offsets[:-1] + 8] & _LOWMASK[take]
+    last = words[offsets[1:]] >> ((8 - take).astype(np.uint64) << np.uint64(3))
     first *= np.uint64(0x9E3779B97F4A7C15)
     first ^= last
     first ^= lengths.astype(np.uint64) << np.uint64(56)
     bits = (parts - 1).bit_length()
     if bits == 0:
-        return np.zeros(lengths.size, dtype=np.uint16)
+        return np.zeros(offsets.size - 1, dtype=np.uint16)
     part = _mix(first) >> np.uint64(64 - bits)
     if parts & (parts - 1):
         part %= np.uint64(parts)
@@ -164,7 +164,7 @@ def _split(
     arr = pa.Array.from_buffers(
         pa.binary(), int(lengths.size), [None, pa.py_buffer(offsets), pa.py_buffer(packed)]
     )
-    part = _partitions(packed, lengths, parts)
+    part = _partitions(packed, offsets, parts)
     perm = np.argsort(part, kind="stable")
     bounds = np.zeros(parts + 1, dtype=np.int64)
     np.cumsum(np.bincount(part, minlength=parts), out=bounds[1:])
@@ -247,6 +247,8 @@ def _renumber(
     at = np.cumsum([0] + [len(d) for d, _l, _f in keyed])
 
     def scatter(p: int) -> None:  # disjoint positions: partitions in parallel
+        # The positions are gathered again (a copy of slices, ~2 ms a partition at
+        # 10^7 tokens) rather than kept from _encode: 4 more bytes a token at the peak.
         codes[_where(chunks, p)] = rank[at[p] : at[p + 1]][keyed[p][1]]
 
     list(pool.map(scatter, range(len(keyed))))
@@ -258,17 +260,15 @@ class TooManyError(Exception):
 
 
 def _key_chunks(
-    pending: list[Future[_Chunk]], total: int, parts: int, pool: Any, *, ordered: bool
+    chunks: list[_Chunk], total: int, parts: int, pool: Any, *, ordered: bool
 ) -> tuple[Int32Array, Any]:
     """The code of the token at each of ``total`` positions (-1 where none is) in
     order of first appearance, and the names by code (an Arrow ``binary`` array),
-    from the chunks ``pending`` splits into ``parts`` partitions (steps 2 and 3 of
-    the module docstring; ``ordered`` as for :func:`_encode`)."""
+    from ``chunks`` split into ``parts`` partitions (steps 2 and 3 of the module
+    docstring; ``ordered`` as for :func:`_encode`)."""
     import pyarrow as pa  # noqa: PLC0415
     import pyarrow.compute as pc  # noqa: PLC0415
 
-    chunks = [f.result() for f in pending]
-    pending.clear()
     _give_back()  # the scanned chunks' bytes, freed once taken partition by partition
     keyed = list(pool.map(functools.partial(_encode, chunks, ordered), range(parts)))
     if sum(len(d) for d, _l, _f in keyed) >= 2**31:
@@ -319,8 +319,10 @@ def key_scans(
         if not pending:
             empty = np.zeros(0, dtype=np.int32)
             return Keyed(empty, empty, 0, _alloc(0), 0, empty, empty, line0 + nnl)
+        chunks = [f.result() for f in pending]
+        del pending
         try:
-            codes, names = _key_chunks(pending, total, parts, pool, ordered=True)
+            codes, names = _key_chunks(chunks, total, parts, pool, ordered=True)
         except TooManyError:
             raise EdgeListError(f"{source}: more than 2**31 - 1 nodes") from None
     if any(mask is not None for _k, mask in masks):
@@ -365,9 +367,11 @@ def _cells(arr: Any) -> tuple[npt.NDArray[np.uint8], IntArray]:
 
 def valid_mask(arr: Any) -> npt.NDArray[np.bool_]:
     """Which cells of an Arrow array are not null (its validity bitmap, unpacked)."""
-    bitmap = arr.buffers()[0]
-    if arr.null_count == 0 or bitmap is None:
+    if arr.null_count == 0:
         return np.ones(len(arr), dtype=bool)
+    if arr.null_count == len(arr):  # a null-typed array has no bitmap
+        return np.zeros(len(arr), dtype=bool)
+    bitmap = arr.buffers()[0]
     bits = np.unpackbits(np.frombuffer(bitmap, dtype=np.uint8), bitorder="little")
     return bits[arr.offset : arr.offset + len(arr)].astype(bool)
 
@@ -416,11 +420,12 @@ def key_columns(columns: list[Any], *, parts: int | None = None) -> tuple[Int32A
                             pool.submit(_split_cells, arr, (r + i) * k + j, k, parts, itype)
                         )
                     r += len(piece)
-            done = [f for f in pending if f.result() is not None]
+            chunks = [c for c in (f.result() for f in pending) if c is not None]
         except BaseException:
             for f in pending:
                 f.cancel()
             raise
-        if not done:
+        del pending
+        if not chunks:
             return np.full(total, -1, dtype=np.int32), _no_names()
-        return _key_chunks(done, total, parts, pool, ordered=False)  # type: ignore[arg-type]
+        return _key_chunks(chunks, total, parts, pool, ordered=False)

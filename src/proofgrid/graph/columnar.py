@@ -492,11 +492,11 @@ def read_columnar_costs(
             f"{src.name}: column {cost_name!r} holds {t}; costs must be numbers or decimal text"
         )
     rows = len(node_col)
-    nulls = np.asarray(node_col.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    nulls = ~valid_mask(node_col)
     if nulls.any():
         r = int(np.argmax(nulls))
         raise ColumnarError(f"{src.name}: row {r + 1}: no node name")
-    cost_nulls = np.asarray(cost_col.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    cost_nulls = ~valid_mask(cost_col)
     if cost_nulls.any():
         r = int(np.argmax(cost_nulls))
         raise ColumnarError(f"{src.name}: row {r + 1}: no cost")
