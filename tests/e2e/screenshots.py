@@ -164,11 +164,16 @@ def future(s: Shooter) -> None:
     s.snap("future-daily")
 
 
-def hint(s: Shooter) -> None:
-    """The Matchless Hint on a board that shows no coordinates until the hint names a square."""
-    gid = api(s.base, f"/api/matchless/new?params={HINT_GAME.replace('#', '&seed=')}")["id"]
+def open_game(s: Shooter, preset: str) -> None:
+    """Play the Matchless board the server makes for ``preset`` (``params#seed``)."""
+    gid = api(s.base, f"/api/matchless/new?params={preset.replace('#', '&seed=')}")["id"]
     s.route("#play/" + quote(gid, safe=":"))
     Board(s.page).wait()
+
+
+def hint(s: Shooter) -> None:
+    """The Matchless Hint on a board that shows no coordinates until the hint names a square."""
+    open_game(s, HINT_GAME)
     s.page.click("button.hint-btn")
     s.page.wait_for_selector(".hint-note:not([hidden])")
     s.page.wait_for_selector("svg.board[data-labels='on'] .coord.named")
@@ -177,9 +182,7 @@ def hint(s: Shooter) -> None:
 
 def coords_setting(s: Shooter) -> None:
     """The "Show coordinates" setting turned on: the dialog, then the board it labels."""
-    gid = api(s.base, f"/api/matchless/new?params={COORDS_GAME.replace('#', '&seed=')}")["id"]
-    s.route("#play/" + quote(gid, safe=":"))
-    Board(s.page).wait()
+    open_game(s, COORDS_GAME)
     s.page.click("#settings-open")
     s.page.wait_for_selector("dialog.settings-dialog[open]")
     box = s.page.get_by_label("Show coordinates")
