@@ -131,7 +131,10 @@ def test_waiting_jobs_are_repriced_from_times_measured_while_they_wait() -> None
 
 
 def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
-    app = create_app(engine=PoolSettings(workers=1, budget=30))
+    # Routing, not admission (tested above): a generous max_wait, so that waits measured
+    # on a loaded machine cannot refuse a cheap request with a 503 (seen once in about
+    # fifteen suite runs on two busy cores; the message below says why, if it recurs).
+    app = create_app(engine=PoolSettings(workers=1, budget=30, max_wait=600))
     with TestClient(app) as c:
         engine = _fastapi(app).state.engine
         answers: list[int] = []
@@ -144,7 +147,10 @@ def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
         assert _until(lambda: any(p.name == "costly" and p._busy for p in engine.pools()))
         for seed in ("a", "b", "c"):  # uncached, generated, cheap
             r = c.get("/api/kirchhoff/new", params={"params": "hard", "seed": seed})
-            assert r.status_code == 200
+            assert r.status_code == 200, (
+                r.text,
+                [(p.name, p.replaced, p.waiting, p.expected_wait()) for p in engine.pools()],
+            )
         assert costly.is_alive(), "the cheap requests were answered after the costly one"
         costly.join(60)
         assert answers == [200]
