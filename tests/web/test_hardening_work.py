@@ -131,9 +131,9 @@ def test_waiting_jobs_are_repriced_from_times_measured_while_they_wait() -> None
 
 
 def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
-    # Routing, not admission (tested above): a generous max_wait, so that waits measured
-    # on a loaded machine cannot refuse a cheap request with a 503 (seen once in about
-    # fifteen suite runs on two busy cores; the message below says why, if it recurs).
+    # Routing, not admission (tested above): a generous max_wait. A cheap request was
+    # refused with a 503 once in about 25 runs on two busy cores, cause not found; if
+    # it recurs, the message below gives the answer and each lane's state.
     app = create_app(engine=PoolSettings(workers=1, budget=30, max_wait=600))
     with TestClient(app) as c:
         engine = _fastapi(app).state.engine
