@@ -26,9 +26,6 @@ strongly connected components", Information Processing Letters 116(1), 2016.
 
 from __future__ import annotations
 
-import itertools
-from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,112 +70,32 @@ def check_arcs(src: Int32Array, dst: Int32Array, n: int) -> None:
 
 
 _STEP = 1 << 20  # edges per vectorised step: temporaries stay a few megabytes
-_BUCKET = 1 << 23  # edges per bucket of rows in the CSR build (8-byte keys: 64 MB)
-
-
-_THREADS = 2  # row buckets sorted at once (numpy's sort releases the GIL)
-
-
-def _bucket(
-    src: Int32Array, dst: Int32Array, n: int, span: tuple[int, int], whole: bool
-) -> tuple[Int32Array, npt.NDArray[np.int64]]:
-    """The sorted distinct column indices of the rows ``lo .. hi-1`` of ``span``
-    (row by row) and each row's count: the bucket's edges gathered (all of them if
-    ``whole``), keyed ``src * n + dst`` (int64), sorted, repeats dropped.
-    O(m + k log k) for k edges."""
-    lo, hi = span
-    if whole:
-        key = src.astype(np.int64)
-        dsts = dst
-    else:
-        pick = src >= lo
-        pick &= src < hi
-        key = src[pick].astype(np.int64)
-        dsts = dst[pick]
-        del pick
-    key *= n
-    key += dsts
-    del dsts
-    key.sort()
-    keep = np.empty(key.size, dtype=bool)
-    if key.size:
-        keep[0] = True
-        np.not_equal(key[1:], key[:-1], out=keep[1:])
-    cols = np.empty(int(np.count_nonzero(keep)), dtype=np.int32)
-    counts = np.zeros(hi - lo, dtype=np.int64)
-    at = 0
-    for a in range(0, key.size, _STEP):
-        kept = key[a : a + _STEP][keep[a : a + _STEP]]
-        rows, c = np.divmod(kept, n)
-        cols[at : at + kept.size] = c
-        counts += np.bincount(rows - lo, minlength=hi - lo)
-        at += kept.size
-    return cols, counts
 
 
 def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
-    """Canonical CSR adjacency (duplicates merged, indices sorted), built in place.
+    """Canonical CSR adjacency (duplicates merged, indices sorted); O(n + m log d)
+    for out-degrees at most d.
 
     The canonical form matters: scipy's strong-components routine loops
-    forever on CSR input with a repeated entry in a row (scipy 1.17). Built
-    here rather than by scipy's COO conversion, which holds int64 row and
-    column copies and a float64 value per edge. The rows are cut into buckets
-    (from the out-degrees: at least two, so that two threads sort at once, and
-    at most ``_BUCKET`` edges in flight); each bucket's edges are gathered (one
-    pass over ``src`` per bucket), sorted as int64 keys ``src * n + dst``, their
-    repeats dropped (:func:`_bucket`) and their int32 column indices written in
-    place, so the only edge-sized arrays are the int32 indices (4 bytes an edge)
-    and the buckets' keys in flight; the values are one float64 broadcast to
-    every entry (zero bytes an edge), which scipy's csgraph validation keeps
-    without a copy. O(m log m + m · m / _BUCKET) time.
+    forever on CSR input with a repeated entry in a row (scipy 1.17). scipy's
+    own COO conversion builds it: a counting sort of the edges by row (compiled,
+    linear), then each row's few entries sorted and their repeats merged in
+    place. Its values are one byte an edge (``bool``) and its index arrays stay
+    int32 (``src``, ``dst`` are not copied); the matrix handed on shares those
+    indices and replaces the values by one float64 broadcast to every entry
+    (zero bytes an edge), which scipy's csgraph validation keeps without the
+    float64 copy it would otherwise make. Peak beyond ``src`` and ``dst``: 6
+    bytes an edge while the conversion runs, 4 after it.
     """
-    from scipy.sparse import csr_array  # noqa: PLC0415 (scipy loads only when used)
+    from scipy.sparse import coo_array, csr_array  # noqa: PLC0415 (scipy loads only when used)
 
-    m = src.size
-    counts = np.bincount(src, minlength=n) if m else np.zeros(n, dtype=np.int64)
-    buckets = max(1, -(-m // max(1, _BUCKET // _THREADS)))
-    if m >= _PARALLEL:
-        buckets = max(buckets, _THREADS)
-    if buckets == 1:
-        cuts = [0, n]
-    else:
-        ends = np.cumsum(counts)
-        cuts = [0, *np.searchsorted(ends, np.arange(1, buckets) * (m // buckets)).tolist(), n]
-    spans = [(lo, hi) for lo, hi in itertools.pairwise(cuts) if hi > lo]
-    indices = np.empty(m, dtype=np.int32)  # the first nnz are used (the rest never written)
-    at = 0
-    for (lo, hi), (cols, row_counts) in zip(spans, _buckets(src, dst, n, spans), strict=True):
-        indices[at : at + cols.size] = cols
-        counts[lo:hi] = row_counts
-        at += cols.size
-    nnz = at
-    indptr = np.zeros(n + 1, dtype=np.int32 if nnz < 2**31 else np.int64)
-    np.cumsum(counts, out=indptr[1:])
-    del counts
-    data = np.broadcast_to(np.float64(1.0), (nnz,))
-    return csr_array((data, indices[:nnz], indptr), shape=(n, n))
-
-
-_PARALLEL = 1 << 20  # edges from which the buckets are sorted on two threads
-
-
-def _buckets(
-    src: Int32Array, dst: Int32Array, n: int, spans: list[tuple[int, int]]
-) -> Iterator[tuple[Int32Array, npt.NDArray[np.int64]]]:
-    """:func:`_bucket` of each span in order, ``_THREADS`` at a time (one, whole,
-    if there is one span)."""
-    if len(spans) == 1:
-        yield _bucket(src, dst, n, spans[0], True)
-        return
-    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (big graphs only)
-
-    with ThreadPoolExecutor(_THREADS) as pool:
-        window = deque(pool.submit(_bucket, src, dst, n, span, False) for span in spans[:_THREADS])
-        for k in range(len(spans)):
-            got = window.popleft().result()
-            if k + _THREADS < len(spans):
-                window.append(pool.submit(_bucket, src, dst, n, spans[k + _THREADS], False))
-            yield got
+    flags = np.ones(src.size, dtype=np.bool_)
+    built = coo_array((flags, (src, dst)), shape=(n, n)).tocsr()  # sums repeats, sorts rows
+    del flags
+    indices, indptr = built.indices, built.indptr
+    del built
+    data = np.broadcast_to(np.float64(1.0), (indices.size,))
+    return csr_array((data, indices, indptr), shape=(n, n))
 
 
 def strong_components(src: Int32Array, dst: Int32Array, n: int) -> tuple[Int32Array, int]:
