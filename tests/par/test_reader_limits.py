@@ -265,3 +265,18 @@ def test_every_short_file_matches_the_oracle(monkeypatch: pytest.MonkeyPatch) ->
         for size in range(1, 5):
             for letters in itertools.product(alphabet, repeat=size):
                 assert_reads_like_reference("".join(letters))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(int_files(), st.text(alphabet="ab7é0 \n#", max_size=60)))
+def test_name_spans_spell_the_same_names(text: str) -> None:
+    """The names written out at once (what a costs file is matched against) are the
+    names one by one: for integer names, whose text is written only when asked for,
+    as for names kept as spans of the file."""
+    g = parse_edgelist(text.encode(), "f")
+    spans = g.name_spans()
+    spelled = [
+        spans.buf[s : s + k].tobytes().decode()
+        for s, k in zip(spans.starts.tolist(), spans.lengths.tolist(), strict=True)
+    ]
+    assert spelled == [g.name(v) for v in range(g.n)] == reference(text)[0]

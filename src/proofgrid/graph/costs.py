@@ -115,15 +115,16 @@ def _parse_costs(buf: npt.NDArray[np.uint8], size: int, source: str, graph: Edge
         raise EdgeListError(f"{source}:{scale_line + 1}: cost has too many decimal places")
     # Match names exactly: factorise the graph's names and the cost names together,
     # graph names first (all distinct), so a cost name's code is < n iff it is a node.
-    joint = _alloc(graph._size + 1 + size)
-    joint[: graph._size] = graph._buf[: graph._size]
-    joint[graph._size] = 10
-    offset = graph._size + 1
+    names = graph.name_spans()
+    joint = _alloc(names.size + 1 + size)
+    joint[: names.size] = names.buf[: names.size]
+    joint[names.size] = 10
+    offset = names.size + 1
     joint[offset : offset + size] = buf[:size]
     joint_starts = np.concatenate(
-        [graph._name_start.astype(np.int64), tok.starts[name_tok].astype(np.int64) + offset]
+        [names.starts.astype(np.int64), tok.starts[name_tok].astype(np.int64) + offset]
     )
-    joint_lengths = np.concatenate([graph._name_len, tok.lengths[name_tok]])
+    joint_lengths = np.concatenate([names.lengths, tok.lengths[name_tok]])
     codes = _codes(joint, joint_starts, joint_lengths)[0]
     values = np.full(graph.n, unit, dtype=np.int64)
     first_line: dict[int, int] = {}

@@ -87,7 +87,8 @@ import numpy.typing as npt
 from proofgrid.graph import arrowkeys
 from proofgrid.graph.costs import CostTable, parse_costs, read_costs
 from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import IntArray, _codes, _integer_names, _text_codes, nfc_twins
+from proofgrid.graph.namekeys import _codes, _text_codes, nfc_twins
+from proofgrid.graph.nametable import NameTable, Spans
 from proofgrid.graph.scanner import (
     EdgeListError,
     _buffer,
@@ -139,10 +140,7 @@ class EdgeList:
     src: Int32Array
     dst: Int32Array
     lines: int
-    _buf: npt.NDArray[np.uint8] = field(repr=False)
-    _size: int = field(repr=False)
-    _name_start: IntArray = field(repr=False)
-    _name_len: IntArray = field(repr=False)
+    _names: NameTable = field(repr=False)
 
     @property
     def m(self) -> int:
@@ -151,29 +149,25 @@ class EdgeList:
 
     def name(self, v: int) -> str:
         """The name of node ``v`` as written in the file."""
-        s = int(self._name_start[v])
-        return self._buf[s : s + int(self._name_len[v])].tobytes().decode("utf-8")
+        return self._names.name(v)
 
     def names(self, nodes: npt.ArrayLike) -> list[str]:
         """Names of several nodes, in the order given."""
         return [self.name(v) for v in np.asarray(nodes, dtype=np.int64).ravel().tolist()]
+
+    def name_spans(self) -> Spans:
+        """All the names as byte spans of one buffer (for matching other files' names
+        against them; written out on first use if the names are integers); O(n)."""
+        return self._names.spans
 
     def unicode_twins(self) -> list[tuple[str, str]]:
         """Pairs of distinct nodes whose names are the same text in different Unicode
         normalisations (e.g. ``é`` as one code point, NFC, and as ``e`` plus a
         combining accent, NFD): names are bytes, so they stay two nodes, but the
         caller should say so. Only names with non-ASCII bytes are decoded
-        (found by one search over the first occurrences, which are in file
-        order); O(size) vectorised plus O(non-ASCII names) in Python."""
-        high = np.flatnonzero(self._buf[: self._size] >= 0x80)
-        if high.size == 0 or self.n == 0:
-            return []
-        starts = self._name_start.astype(np.int64)
-        owner = np.searchsorted(starts, high, side="right") - 1
-        ok = owner >= 0
-        owner, high = owner[ok], high[ok]
-        inside = high < starts[owner] + self._name_len[owner]
-        return nfc_twins(self.name(v) for v in np.unique(owner[inside]).tolist())
+        (:meth:`~proofgrid.graph.nametable.NameTable.non_ascii`); O(size)
+        vectorised plus O(non-ASCII names) in Python (nothing for integer names)."""
+        return nfc_twins(self.name(v) for v in self._names.non_ascii())
 
     def successors(self) -> list[list[int]]:
         """Successor lists (pure-Python form for :mod:`proofgrid.graph.scc`); O(n + m)."""
@@ -189,11 +183,11 @@ def _parse_plain(
     coded by an :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the
     chunk is scanned, while the next chunks are scanned on other threads; only
     the values of first appearances are kept (the names are their decimal text,
-    :func:`~proofgrid.graph.namekeys._integer_names`), so neither the text nor
-    an array over all tokens is kept besides the edges. Returns None as soon as
-    a chunk has a name that is not a plain integer, or values too sparse for
-    the coder's table (at most twice the projected token count plus 65,536
-    entries; ``size``: the text's length if known, else the table may reach
+    written only when asked for: :class:`~proofgrid.graph.nametable.NameTable`),
+    so neither the text nor an array over all tokens is kept besides the edges.
+    Returns None as soon as a chunk has a name that is not a plain integer, or
+    values too sparse for the coder's table (at most twice the projected token
+    count plus 65,536 entries; ``size``: the text's length if known, else the table may reach
     ``_UNSIZED`` entries): the caller then parses the text by the general path
     (at most one wasted pass). Errors are raised exactly as :func:`_tokenize`
     raises them; ``scans`` is left open (the caller may go on with it).
@@ -236,17 +230,13 @@ def _parse_plain(
         m += k
         first_values.append(values[order])
     names = np.concatenate(first_values) if first_values else np.zeros(0, dtype=np.int64)
-    buf, name_start, name_len = _integer_names(names)
     return EdgeList(
         source=source,
         n=coder.count,
         src=src[:m],
         dst=dst[:m],
         lines=line0,  # the caller adds an unterminated last line
-        _buf=buf,
-        _size=int(buf.size),
-        _name_start=name_start,
-        _name_len=name_len,
+        _names=NameTable.of_integers(names),
     )
 
 
@@ -280,10 +270,7 @@ def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -
         src=src,
         dst=dst,
         lines=tok.nlines,
-        _buf=buf,
-        _size=size,
-        _name_start=tok.starts[first],
-        _name_len=tok.lengths[first],
+        _names=NameTable.of_spans(buf, size, tok.starts[first], tok.lengths[first]),
     )
 
 
@@ -303,10 +290,7 @@ def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
         src=keyed.src,
         dst=keyed.dst,
         lines=lines,
-        _buf=keyed.names,
-        _size=keyed.size,
-        _name_start=keyed.name_start,
-        _name_len=keyed.name_len,
+        _names=NameTable.of_spans(keyed.names, keyed.size, keyed.name_start, keyed.name_len),
     )
 
 
