@@ -45,8 +45,10 @@ class IntegerCoder:
         self._first = np.zeros(0, dtype=np.int64)  # scratch for the scatter-min
 
     def _grow(self, top: int, limit: int) -> None:
-        """Make the tables cover values below ``top`` (doubling, at most ``limit``)."""
-        size = max(top, min(2 * self._code.size, limit, _MAX_CODES))
+        """Make the tables cover values below ``top`` (doubling, at most ``limit``; an
+        eighth to spare the first time, so that a chunk's maximum a little past the
+        first chunk's does not grow them again)."""
+        size = max(top, min(max(2 * self._code.size, top + top // 8), limit, _MAX_CODES))
         code = np.full(size, _UNSEEN, dtype=np.int32)
         code[: self._code.size] = self._code
         self._code = code
