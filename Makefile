@@ -16,7 +16,11 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# The package's own bytecode, compiled as pip compiles an installed wheel's (an
+# editable install is not compiled, and with PYTHONDONTWRITEBYTECODE set every
+# command would compile it again at start-up: 0.08 s of a 0.14 s `proofgrid par`).
 install: $(STAMP)
+	$(BIN)/python -m compileall -q -j 0 src
 
 play: install
 	$(BIN)/proofgrid serve
