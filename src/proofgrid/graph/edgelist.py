@@ -153,7 +153,7 @@ class EdgeList:
 
     def names(self, nodes: npt.ArrayLike) -> list[str]:
         """Names of several nodes, in the order given."""
-        return [self.name(v) for v in np.asarray(nodes, dtype=np.int64).ravel().tolist()]
+        return self._names.names(nodes)
 
     def name_spans(self) -> Spans:
         """All the names as byte spans of one buffer (for matching other files' names
