@@ -126,13 +126,13 @@ def _cross_keys(
     crossing edges' keys are held, 8 bytes each); O(m log m)."""
     parts: list[IntArray] = []
     for lo in range(0, src.size, _STEP):
-        ls = labels[src[lo : lo + _STEP]].astype(np.int64)
-        ld = labels[dst[lo : lo + _STEP]].astype(np.int64)
+        ls = labels[src[lo : lo + _STEP]]
+        ld = labels[dst[lo : lo + _STEP]]
         cross = ls != ld
-        ls = ls[cross]
-        ls *= count
-        ls += ld[cross]
-        parts.append(np.unique(ls))
+        key = ls[cross].astype(np.int64)  # widened only where the labels differ
+        key *= count
+        key += ld[cross]
+        parts.append(np.unique(key))
     if not parts:
         return np.zeros(0, dtype=np.int64)
     return np.unique(np.concatenate(parts)) if len(parts) > 1 else parts[0]
