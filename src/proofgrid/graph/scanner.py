@@ -114,6 +114,23 @@ def _next_newline(arr: npt.NDArray[np.uint8], pos: int) -> int:
     return size
 
 
+def _last_newline(arr: npt.NDArray[np.uint8], lo: int, hi: int) -> int:
+    """Index of the last newline in ``arr[lo:hi]`` (-1 if none), searched from the end
+    in windows that double from 4 KB: a line is short, so this copies a few
+    kilobytes, not the span. O(distance from the end)."""
+    end, step = hi, _TAIL
+    while end > lo:
+        start = max(lo, end - step)
+        k = arr[start:end].tobytes().rfind(b"\n")
+        if k >= 0:
+            return start + k
+        end, step = start, 2 * step
+    return -1
+
+
+_TAIL = 1 << 12  # bytes of the first window searched for a span's last newline
+
+
 def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> tuple[int, bool]:
     """End of the chunk starting at ``pos`` (just after its last newline), and
     whether the chunk is a single line longer than a chunk."""
@@ -121,9 +138,9 @@ def _chunk_end(arr: npt.NDArray[np.uint8], pos: int) -> tuple[int, bool]:
     end = pos + _CHUNK
     if end >= size:
         return size, False
-    k = arr[pos:end].tobytes().rfind(b"\n")
+    k = _last_newline(arr, pos, end)
     if k >= 0:
-        return pos + k + 1, False
+        return k + 1, False
     return _next_newline(arr, end), True
 
 
@@ -764,7 +781,7 @@ class _TextStream:
             lo = self.scanned - self._base
             hi = self.size - self._base
             if got:
-                cut = self.buf[lo:hi].tobytes().rfind(b"\n")
+                cut = _last_newline(self.buf, lo, hi)
                 if cut < 0:  # no line ends in this piece: check it for binary data, read on
                     piece = self.buf[hi - got : hi]
                     at = _control_at(piece)
@@ -775,7 +792,7 @@ class _TextStream:
                             f" 0x{int(piece[at]):02x} (not a text edge list?)"
                         )
                     continue
-                end = lo + cut + 1
+                end = cut + 1
             else:
                 end = hi
             if end > lo:
