@@ -187,8 +187,8 @@ def _parse_plain(
     so neither the text nor an array over all tokens is kept besides the edges.
     Returns None as soon as a chunk has a name that is not a plain integer, or
     values too sparse for the coder's table (at most twice the projected token
-    count plus 65,536 entries; ``size``: the text's length if known, else the table may reach
-    ``_UNSIZED`` entries): the caller then parses the text by the general path
+    count plus 65,536 entries; ``size``: the text's length if known, else the
+    table may reach ``_UNSIZED`` entries): the caller then parses the text by the general path
     (at most one wasted pass). Errors are raised exactly as :func:`_tokenize`
     raises them; ``scans`` is left open (the caller may go on with it).
     """

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.namekeys import IntArray, _integer_names
+from proofgrid.graph.namekeys import IntArray
+from proofgrid.graph.scanner import _alloc
 
 __all__ = ["NameTable", "Spans"]
 
@@ -39,7 +40,7 @@ class NameTable:
 
     Build one with :meth:`of_spans` or :meth:`of_integers`. :meth:`name` is O(1)
     (O(length) for spans); :attr:`spans` writes the integers' text on first
-    use (O(n), :func:`~proofgrid.graph.namekeys._integer_names`).
+    use (O(n), :func:`_integer_text`).
     """
 
     def __init__(self, spans: Spans | None, values: npt.NDArray[np.int64] | None) -> None:
@@ -64,16 +65,12 @@ class NameTable:
         if self._spans is not None:
             return self._spans
         assert self._values is not None
-        buf, starts, lengths = _integer_names(self._values)
+        buf, starts, lengths = _integer_text(self._values)
         return Spans(buf, int(buf.size), starts, lengths)
 
     def name(self, v: int) -> str:
         """The name of node ``v`` as written in the file."""
-        if self._values is not None:
-            return str(int(self._values[v]))
-        s = self.spans
-        start = int(s.starts[v])
-        return s.buf[start : start + int(s.lengths[v])].tobytes().decode("utf-8")
+        return self.names([v])[0]
 
     def names(self, nodes: npt.ArrayLike) -> list[str]:
         """The names of several nodes, in the order given: one gather of their
@@ -106,3 +103,52 @@ class NameTable:
         inside = high < starts[owner] + s.lengths[owner]
         found: Any = np.unique(owner[inside])
         return [int(v) for v in found.tolist()]
+
+
+def _integer_text(
+    values: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
+    """The decimal text of non-negative integers, one a line, in a padded buffer
+    (as a scanned file's names are), and each one's start and length.
+
+    Vectorised, ``_NAME_BLOCK`` values at a time (one pass per digit, at most
+    20), so the temporaries stay a few megabytes whatever ``n``; starts are int32
+    when the text fits (else int64), lengths uint8. O(n) time, memory: the text
+    plus 5 bytes a name.
+    """
+    n = values.size
+    digits = np.empty(n, dtype=np.uint8)
+    for lo in range(0, n, _NAME_BLOCK):
+        v = values[lo : lo + _NAME_BLOCK].astype(np.uint64)
+        d = digits[lo : lo + _NAME_BLOCK]
+        d[:] = 1
+        v //= np.uint64(10)
+        while bool(v.any()):
+            d += v > 0
+            v //= np.uint64(10)
+    total = int(digits.sum(dtype=np.int64)) + n  # a newline after each
+    itype = np.int32 if total < 2**31 else np.int64
+    starts: IntArray = np.empty(n, dtype=itype)
+    buf = _alloc(total)
+    at = 0
+    for lo in range(0, n, _NAME_BLOCK):
+        d = digits[lo : lo + _NAME_BLOCK].astype(np.int64)
+        ends = np.cumsum(d + 1)
+        ends += at
+        first = ends - d - 1
+        starts[lo : lo + d.size] = first
+        buf[ends - 1] = 10
+        v = values[lo : lo + _NAME_BLOCK].astype(np.uint64)
+        place = ends - 2  # the last digit of each, moving left
+        left = np.arange(d.size)
+        while left.size:
+            buf[place[left]] = (v[left] % np.uint64(10)).astype(np.uint8) + 48
+            v[left] //= np.uint64(10)
+            place[left] -= 1
+            left = left[v[left] > 0]
+        if d.size:
+            at = int(ends[-1])
+    return buf, starts, digits
+
+
+_NAME_BLOCK = 1 << 20  # names per step of _integer_text
