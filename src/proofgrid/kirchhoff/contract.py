@@ -238,18 +238,23 @@ class Kirchhoff(Puzzle[Params, Position]):
         ``status``, ``completions`` (capped at 2) and ``capped``.
 
         Won when the arrows meet every clue; lost when no completion is left (the
-        bounded counter, else the search: exact either way).
+        bounded counter, else the search: exact either way). The starting position's
+        completions are the board's solutions, so they are read from ``board`` (its
+        :meth:`board_json`) instead of being decided twice.
         """
-        verdict = decide(state.board, state.masks(), want_solution=False)
+        if not any(state.marks) and board.get("count") is not None:
+            cnt = Count(int(board["count"]), bool(board["capped"]))
+        else:
+            cnt = decide(state.board, state.masks(), want_solution=False).count
         if is_solution(state.board, state.arrows()):
             status = Status.WON
         else:
-            status = Status.LOST if verdict.count.value == 0 else Status.PLAYING
+            status = Status.LOST if cnt.value == 0 else Status.PLAYING
         return {
             "marks": [int(m) for m in state.marks],
             "status": status.value,
-            "completions": verdict.count.value,
-            "capped": verdict.count.capped,
+            "completions": cnt.value,
+            "capped": cnt.capped,
         }
 
     # --- serving cost
