@@ -1,4 +1,5 @@
-"""The commands every puzzle gets, generated from its contract: new, solve, daily, hint, play.
+"""The commands every puzzle gets, generated from its contract: new, solve, daily, hint,
+status, play.
 
 :func:`puzzle_app` builds the ``proofgrid <puzzle>`` group of any registered
 :class:`~proofgrid.puzzle.Puzzle`: the shared commands below (through
@@ -7,12 +8,13 @@ commands, then whatever only that puzzle has: the
 :class:`~proofgrid.frontend.Command` rows its ``cli`` surface declares
 (:meth:`~proofgrid.puzzle.Puzzle.commands`), mounted by :func:`add_declared_commands`.
 
-What a puzzle prints differs; how it is asked does not. A :class:`PuzzleCli`
-holds the text and JSON of the shared commands with defaults that serve any
-puzzle through the contract alone; a puzzle whose output differs returns its
-own subclass (:class:`proofgrid.frontend.PuzzleCli`) from the contract's ``cli()``
-hook. A puzzle imports nothing from here: it declares, this module mounts.
-Nothing here names a puzzle.
+What a puzzle prints as text differs; how it is asked does not, and its JSON
+never does. A :class:`PuzzleCli` holds the text of the shared commands with
+defaults that serve any puzzle through the contract alone; a puzzle whose text
+differs names its own subclass in its :class:`~proofgrid.puzzle.CliSurface`.
+Every ``--json`` is the midend's one writer of the operation, printed as the
+API's bytes (:func:`emit`). A puzzle imports nothing from here: it declares,
+this module mounts. Nothing here names a puzzle.
 """
 
 from __future__ import annotations
