@@ -102,6 +102,10 @@ def test_every_operation_answers_the_same_bytes_from_the_cli_and_the_api(
 
     daily = api.get(f"/api/{name}/daily/{DATE}")
     _same(_cli(capsys, name, "daily", "--date", DATE, "--json"), daily, "daily")
+    if name == "kirchhoff":  # a daily series per preset
+        daily = api.get(f"/api/{name}/daily/{DATE}", params={"preset": "easy"})
+        cli_out = _cli(capsys, name, "daily", "--date", DATE, "--preset", "easy", "--json")
+        _same(cli_out, daily, "daily of a preset")
 
     for gid in (seeded, fixed):
         _same(
@@ -123,6 +127,13 @@ def test_every_operation_answers_the_same_bytes_from_the_cli_and_the_api(
         # the status is the contract's, whichever door asked
         state = midend.resolve(puzzle, fixed).play(moves)
         assert got.json()["status"] == puzzle.status(state).value
+        # the hint options the puzzle declares, each set away from its default
+        for option in puzzle.hint_options:
+            value = (not option.default) if option.kind is bool else option.default
+            got = api.post(f"/api/{name}/hint", json={**body, option.name: value})
+            cli_flags = [option.flags[0]] if option.kind is bool else [option.flags[0], str(value)]
+            cli_out = _cli(capsys, name, "hint", fixed, *flags, *cli_flags, "--json")
+            _same(cli_out, got, f"hint {moves} {option.name}={value}")
 
 
 def _route_flags(body: dict[str, Any]) -> list[str]:

@@ -16,8 +16,10 @@ prints, so both give the same bytes for the same request:
   (``solve ID --moves ... --json``);
 * ``POST /status`` (:class:`~proofgrid.server.models.PlayIn`): the contract's
   status after some moves (``status ID --moves ... --json``);
-* ``POST /hint`` (:class:`~proofgrid.server.models.PlayIn`): the hint of the
-  position after some moves (``hint ID --moves ... --json``).
+* ``POST /hint`` (:class:`~proofgrid.server.models.PlayIn` plus the puzzle's
+  declared hint options, :func:`~proofgrid.server.models.hint_request`): the
+  hint of the position after some moves (``hint ID --moves ... [--mark-empties]
+  --json``).
 
 Every engine call runs in a worker process (:mod:`proofgrid.server.engine`);
 the handlers themselves only await. The response models are composed from
@@ -56,6 +58,7 @@ from proofgrid.server.models import (
     MAX_SEED_CHARS,
     PlayIn,
     answer_models,
+    hint_request,
 )
 
 __all__ = [
@@ -213,14 +216,40 @@ def puzzle_router(name: str) -> APIRouter:
     async def status_post(body: PlayIn, request: Request) -> Any:
         return await position_answer(jobs.status_job, body, request)
 
-    @router.post(
+    hint_in = hint_request(puzzle.title or name.title(), tuple(puzzle.hint_options))
+    option_names = tuple(n for n in hint_in.model_fields if n not in PlayIn.model_fields)
+
+    async def hint(body: Any, request: Request) -> Response:
+        options = tuple((n, getattr(body, n)) for n in option_names)
+        data = await engine_of(request).json(
+            jobs.hint_job,
+            target,
+            body.id,
+            tuple(body.moves),
+            options,
+            gid=body.id,
+            too_long=TOO_LONG,
+            pure=True,
+        )
+        return answer(data, NO_STORE)
+
+    # FastAPI reads the body's model from the signature: the puzzle's own request model
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    hint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("body", plain, annotation=hint_in),
+            inspect.Parameter("request", plain, annotation=Request),
+        ],
+        return_annotation=Response,
+    )
+    router.add_api_route(
         "/hint",
+        hint,
+        methods=["POST"],
         summary=f"The next move of a {title} position, with its reason and proof",
         response_model=models["hint"],
         responses=ERROR_RESPONSES,
     )
-    async def hint(body: PlayIn, request: Request) -> Any:
-        return await position_answer(jobs.hint_job, body, request)
 
     for route in puzzle.routes():
         mount_route(router, target, route)

@@ -70,9 +70,12 @@ def new_job(target: str, params: str, seed: str) -> dict[str, Any]:
     return midend.new_json(midend.seeded(puzzle, puzzle.decode_params(params), seed, strict=False))
 
 
-def hint_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """``hint``: :func:`proofgrid.midend.hint_json` of the position after ``moves``."""
-    return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves)
+def hint_job(
+    target: str, gid: str, moves: Sequence[str], options: Sequence[tuple[str, Any]] = ()
+) -> dict[str, Any]:
+    """``hint``: :func:`proofgrid.midend.hint_json` of the position after ``moves``, with the
+    puzzle's declared hint ``options`` as ``(name, value)`` pairs."""
+    return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves, **dict(options))
 
 
 def route_job(target: str, job: Callable[..., Any], request: str) -> Any:

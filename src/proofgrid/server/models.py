@@ -43,7 +43,28 @@ __all__ = [
     "Strict",
     "answer_models",
     "hint_model",
+    "hint_request",
 ]
+
+
+def hint_request(title: str, options: tuple[Any, ...]) -> type[PlayIn]:
+    """The request model of ``POST /api/{puzzle}/hint``: :class:`PlayIn` plus the
+    puzzle's declared hint options (:attr:`proofgrid.puzzle.Puzzle.hint_options`,
+    e.g. Kirchhoff's ``mark_empties``), each with its default, as the CLI's
+    ``hint`` offers them (``--mark-empties``). :class:`PlayIn` itself when it has none."""
+    fields: dict[str, Any] = {
+        o.name: (o.kind, Field(o.default, description=o.help or ""))
+        for o in options
+        if not o.multiple and o.name not in PlayIn.model_fields
+    }
+    if not fields:
+        return PlayIn
+    return create_model(
+        f"{title}HintIn",
+        __base__=PlayIn,
+        __doc__="A game ID, the moves played so far, and the puzzle's own hint options.",
+        **fields,
+    )
 
 
 def hint_model(puzzle: str, title: str) -> type[BaseModel]:
