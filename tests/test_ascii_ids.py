@@ -90,6 +90,18 @@ def test_any_non_ascii_params_text_is_refused(text: str) -> None:
             midend.decode_params(registry.get(name), text)
 
 
+@pytest.mark.parametrize(
+    ("name", "move"), [("matchless", "a1"), ("matchless", "1,1"), ("kirchhoff", "a1>b1")]
+)
+def test_foreign_digits_in_a_move_are_refused(name: str, move: str) -> None:
+    puzzle = registry.get(name)
+    game = midend.resolve(puzzle, _ids(name)[0])
+    game.play([move])  # the oracle: the ASCII move is legal here
+    with pytest.raises(ProofgridError) as err:
+        game.play([_foreign(move, FOREIGN[0])])
+    assert "\n" not in str(err.value) and "ASCII" in str(err.value)
+
+
 def test_the_seed_text_may_be_any_text() -> None:
     """The seed after ``#`` is hashed, not read as a number: it stays free text."""
     puzzle = registry.get("matchless")

@@ -14,10 +14,10 @@ commands resolve game IDs here, the midend writes its JSON answers from here,
 and neither imports the other. Every error is a one-line
 :class:`~proofgrid.errors.ProofgridError`.
 
-Game IDs and params are ASCII: a params text or a description holding any
-other character (a Unicode digit such as ``٥``) is refused with one line, for
-every puzzle, before the puzzle's own codec reads it; a seed text may be any
-text (it is hashed, :func:`proofgrid.puzzle.parse_seed`).
+Game IDs, params and moves are ASCII: a params text, a description or a move
+holding any other character (a Unicode digit such as ``٥``) is refused with
+one line, for every puzzle, before the puzzle's own codec reads it; a seed
+text may be any text (it is hashed, :func:`proofgrid.puzzle.parse_seed`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from proofgrid.dates import puzzle_number
-from proofgrid.errors import InvalidDescError, InvalidGameIdError, InvalidParamsError
+from proofgrid.errors import (
+    InvalidDescError,
+    InvalidGameIdError,
+    InvalidMoveError,
+    InvalidParamsError,
+)
 from proofgrid.puzzle import Puzzle, parse_seed, split_game_id
 
 __all__ = [
@@ -66,9 +71,13 @@ class Game(Generic[P, S]):
         return self.puzzle.new_game(self.params, self.desc)
 
     def play(self, moves: Iterable[str]) -> S:
-        """The position after ``moves`` from the start (an illegal one raises InvalidMoveError)."""
+        """The position after ``moves`` from the start (an illegal one raises InvalidMoveError,
+        as does a move holding a character that is not ASCII: ``a١`` is not ``a1``)."""
         state = self.start()
         for move in moves:
+            if not move.isascii():
+                bad = next(ch for ch in move if not ch.isascii())
+                raise InvalidMoveError(f"move {move[:12]!r} holds {bad!r}: moves are ASCII")
             state = self.puzzle.execute_move(state, move)
         return state
 
