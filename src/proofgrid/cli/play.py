@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from proofgrid.frontend import Player, Reply, read_line
 from proofgrid.game import History
-from proofgrid.puzzle import ProofgridError, Status
+from proofgrid.puzzle import InvalidMoveError, ProofgridError, Status
 
 __all__ = ["Player", "Reply", "read_line", "run_play"]
 
@@ -63,6 +63,8 @@ def run_play(player: Player[S], read: Callable[[str], str | None] = read_line) -
         reply = player.command(word, history)
         if reply is None:
             try:
+                if not line.isascii():  # the one rule of every door (proofgrid.game)
+                    raise InvalidMoveError(f"move {line[:12]!r}: moves are ASCII")
                 new, said = player.move(state, line)
             except ProofgridError as exc:
                 print(f"error: {exc}")
