@@ -147,7 +147,7 @@ def _cpu(workers: int, study: str, n: int, out: Path) -> tuple[float, float]:
     from proofgrid.matchless.stats import run_stats  # noqa: PLC0415 (after argparse)
     from proofgrid.studies.backends import InlineBackend, PoolBackend  # noqa: PLC0415
     from proofgrid.studies.bank import build_bank  # noqa: PLC0415
-    from proofgrid.studies.puzzles import MATCHLESS  # noqa: PLC0415
+    from proofgrid.studies.puzzles import puzzle  # noqa: PLC0415
     from proofgrid.studies.runner import Runner  # noqa: PLC0415
 
     me = psutil.Process()
@@ -172,7 +172,7 @@ def _cpu(workers: int, study: str, n: int, out: Path) -> tuple[float, float]:
 
         run_stats(n, duel_sizes=((Params(4, 4), n), (Params(5, 5), n)), runner=runner)
     else:
-        build_bank(MATCHLESS, "default", n, out, runner=runner)
+        build_bank(puzzle("matchless"), "default", n, out, runner=runner)
     wall = time.perf_counter() - t0
     c1 = tree()  # before the pool closes, while its workers are alive
     backend.close()

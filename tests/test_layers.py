@@ -9,9 +9,16 @@
   it declares its commands and routes as data (``proofgrid.frontend``,
   ``proofgrid.routes``) and the frameworks mount them;
 * the graph algorithms import nothing of proofgrid but the errors;
-* there is no import cycle between packages (networkx finds the strongly
-  connected components of the package graph: the oracle is a second,
-  independent SCC implementation).
+* no puzzle module reaches :mod:`proofgrid.midend`, directly or through any
+  chain of proofgrid imports (the midend calls the puzzles, never the
+  reverse: what puzzles share with it, dates and :class:`~proofgrid.game.Game`,
+  lives below both);
+* there is no import cycle between packages at run time (networkx finds the
+  strongly connected components of the package graph: the oracle is a
+  second, independent SCC implementation). Imports under
+  ``if TYPE_CHECKING:`` are left out of this one rule only: the contract
+  (:mod:`proofgrid.puzzle`) names the types of the surfaces a puzzle may
+  declare (the CLI's and the API's vocabularies), which name the contract.
 
 Imports inside functions count, as do ``importlib.import_module("literal")``
 calls; comments and strings elsewhere do not.
@@ -41,11 +48,27 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path) -> Iterator[str]:
+def _type_only(tree: ast.Module) -> set[int]:
+    """``id`` of every node inside an ``if TYPE_CHECKING:`` block."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        }:
+            for stmt in node.body:
+                out.update(id(n) for n in ast.walk(stmt))
+    return out
+
+
+def _imports(path: Path, *, runtime: bool = False) -> Iterator[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     me = _module_name(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    skip = _type_only(tree) if runtime else set()
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
@@ -76,18 +99,20 @@ def _area(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def _edges(everything: bool = False) -> list[tuple[str, str, str]]:
-    """``(module, imported, file)`` for every import of proofgrid (of anything, if asked)."""
+def _edges(everything: bool = False, *, runtime: bool = False) -> list[tuple[str, str, str]]:
+    """``(module, imported, file)`` for every import of proofgrid (of anything, if asked;
+    only those made at run time, if asked)."""
     out = []
     for path in ROOT.rglob("*.py"):
         me = _module_name(path)
-        for mod in _imports(path):
+        for mod in _imports(path, runtime=runtime):
             if everything or (mod.startswith("proofgrid.") and _area(mod)):
                 out.append((me, mod, str(path.relative_to(SRC))))
     return out
 
 
 EDGES = _edges()
+RUNTIME_EDGES = _edges(runtime=True)
 ALL_IMPORTS = _edges(everything=True)
 #: What a puzzle must not import: the frameworks that mount it, and the registry.
 FRAMEWORKS = ("cli", "server", "registry")
@@ -165,9 +190,46 @@ def test_graph_imports_only_errors() -> None:
     assert not bad, "\n".join(bad)
 
 
-def test_no_cycle_between_packages() -> None:
+def _module_graph() -> nx.DiGraph:
+    """proofgrid modules and the modules they import (type-only imports included)."""
+    known = {_module_name(p) for p in ROOT.rglob("*.py")}
     g = nx.DiGraph()
     for me, mod, _ in EDGES:
+        parts = mod.split(".")
+        target = next(
+            (".".join(parts[:k]) for k in range(len(parts), 0, -1) if ".".join(parts[:k]) in known),
+            None,
+        )
+        if target is not None and target != me:
+            g.add_edge(me, target)
+    return g
+
+
+def test_the_module_graph_sees_the_midend() -> None:
+    """Guard: the midend is in the graph, reached from the frameworks (else the rule below
+    would pass vacuously)."""
+    g = _module_graph()
+    assert "proofgrid.midend" in nx.descendants(g, "proofgrid.cli.puzzle_commands")
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_puzzles_do_not_reach_the_midend(puzzle: str) -> None:
+    """The midend calls the puzzles, never the reverse: no module of a puzzle imports
+    :mod:`proofgrid.midend`, directly or through any chain of proofgrid imports."""
+    g = _module_graph()
+    mine = [n for n in g if _area(n) == puzzle]
+    assert mine
+    bad = sorted(
+        " -> ".join(nx.shortest_path(g, m, "proofgrid.midend"))
+        for m in mine
+        if "proofgrid.midend" in nx.descendants(g, m)
+    )
+    assert not bad, "\n".join(bad)
+
+
+def test_no_cycle_between_packages() -> None:
+    g = nx.DiGraph()
+    for me, mod, _ in RUNTIME_EDGES:
         a, b = _area(me), _area(mod)
         if a and b and a != b:
             g.add_edge(a, b)

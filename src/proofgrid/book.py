@@ -103,9 +103,9 @@ class Page:
 
 
 def _grade(puzzle: Puzzle[Any, Any], params: Any, state: Any) -> str:
-    own = puzzle.surface("draw")
-    if own is not None and hasattr(own, "grade"):
-        return str(own.grade(state))
+    own = puzzle.draw_surface()
+    if own is not None and own.grade is not None:
+        return own.grade(state)
     for name, p in puzzle.presets().items():
         if p == params:
             return name
@@ -113,8 +113,8 @@ def _grade(puzzle: Puzzle[Any, Any], params: Any, state: Any) -> str:
 
 
 def _notes(puzzle: Puzzle[Any, Any], state: Any) -> tuple[str, ...]:
-    own = puzzle.surface("draw")
-    if own is not None and hasattr(own, "solution_notes"):
+    own = puzzle.draw_surface()
+    if own is not None and own.solution_notes is not None:
         return tuple(own.solution_notes(state))
     return (f"Solution: {puzzle.solve(state)}",)
 

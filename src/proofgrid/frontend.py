@@ -1,10 +1,12 @@
 """What the front ends ask of a puzzle, as plain classes and data: a puzzle fills these in
 and the CLI (:mod:`proofgrid.cli`) mounts them; nothing here imports typer or FastAPI.
 
-* :class:`PuzzleCli`: the text and JSON of the shared commands (``new``,
-  ``solve``, ``daily``, ``hint``), with defaults that serve any puzzle through
-  the contract alone; a puzzle whose output differs subclasses it and returns
-  it from its ``cli`` surface's ``puzzle_cli(puzzle)``.
+* :class:`PuzzleCli`: the text of the shared commands (``new``, ``solve``,
+  ``daily``, ``hint``), with defaults that serve any puzzle through the
+  contract alone; a puzzle whose text differs subclasses it and names it in
+  its :class:`~proofgrid.puzzle.CliSurface`. Their ``--json`` is never the
+  puzzle's: it is the midend's one writer per operation
+  (:mod:`proofgrid.midend`), the same bytes the API answers.
 * :class:`Player` and :class:`Reply`: what terminal play says and the commands
   only a puzzle has (the loop itself is :func:`proofgrid.cli.play.run_play`).
 * :class:`Command` and :class:`Argument`: a command only one puzzle has,
@@ -22,9 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from proofgrid import midend
-from proofgrid.midend import Game, History
-from proofgrid.puzzle import InvalidParamsError, Puzzle, Status
+from proofgrid import dates
+from proofgrid.game import Game, History, daily, decode_params
+from proofgrid.game import preset as preset_of
+from proofgrid.puzzle import Puzzle, Status
 
 __all__ = [
     "GAME_HELP",
@@ -147,10 +150,9 @@ def read_line(prompt: str) -> str | None:
 
 
 class PuzzleCli(Generic[P, S]):
-    """How one puzzle's shared commands read their options and print; override what differs.
-
-    Text methods return what is printed (without the final newline); JSON
-    methods return the object printed with :func:`json.dumps`.
+    """How one puzzle's shared commands read their options and print text; override what
+    differs. Methods return what is printed (without the final newline); the JSON of
+    every command is the midend's (:mod:`proofgrid.midend`), not this class's.
     """
 
     def __init__(self, puzzle: Puzzle[P, S]) -> None:
@@ -161,14 +163,14 @@ class PuzzleCli(Generic[P, S]):
     def params(self, text: str | None, preset: str | None) -> P:
         """Params from ``--params`` text, else the ``--preset`` name, else the default."""
         if text:
-            return midend.decode_params(self.puzzle, text)
+            return decode_params(self.puzzle, text)
         if preset is not None:
-            return midend.preset(self.puzzle, preset)  # case-insensitive, like --params
+            return preset_of(self.puzzle, preset)  # case-insensitive, like --params
         return self.puzzle.default_params()
 
     def parse_date(self, text: str | None) -> dt.date:
         """The ``--date`` (``YYYY-MM-DD``; today when omitted or empty)."""
-        return midend.date_option(text)
+        return dates.date_option(text)
 
     # --- new ----------------------------------------------------------------------------
 
@@ -176,33 +178,19 @@ class PuzzleCli(Generic[P, S]):
         """A generated board: its drawing, game ID and seed ID."""
         return f"{self.puzzle.format(game.start())}\nid: {game.id}\nseed id: {game.seed_id}"
 
-    def new_json(self, game: Game[P, S]) -> dict[str, Any]:
-        """:func:`proofgrid.midend.new_json`."""
-        return midend.new_json(game)
-
     # --- daily --------------------------------------------------------------------------
 
-    def _one_daily(self, preset: str | None) -> None:
-        if preset is not None:
-            raise InvalidParamsError(f"{self.puzzle.name} has one daily board (drop --preset)")
-
     def daily_game(self, date: dt.date, preset: str | None) -> Game[P, S]:
-        """The daily board of ``date`` (one a day: a ``--preset`` is refused)."""
-        self._one_daily(preset)
-        return midend.daily(self.puzzle, date)
+        """The daily board of ``date`` (of ``preset``'s series where the puzzle has one)."""
+        return daily(self.puzzle, date, preset)
 
     def daily_text(self, date: dt.date, preset: str | None) -> str:
         """``Title #N · date`` (no number before the launch), the drawing and the game ID."""
         game = self.daily_game(date, preset)
         title = self.puzzle.title or self.puzzle.name
         if date >= self.puzzle.launch:
-            title = f"{title} #{midend.puzzle_number(self.puzzle, date)}"
+            title = f"{title} #{dates.puzzle_number(self.puzzle.launch, date)}"
         return f"{title} · {date.isoformat()}\n{self.puzzle.format(game.start())}\nid: {game.id}"
-
-    def daily_json(self, date: dt.date, preset: str | None) -> dict[str, Any]:
-        """:func:`proofgrid.midend.daily_json`."""
-        self._one_daily(preset)
-        return midend.daily_json(self.puzzle, date)
 
     # --- solve --------------------------------------------------------------------------
 
@@ -210,14 +198,11 @@ class PuzzleCli(Generic[P, S]):
         """The contract's answer, as text."""
         return f"solution: {self.puzzle.solve(game.start())}"
 
-    def solve_json(self, game: Game[P, S]) -> dict[str, Any]:
-        """:func:`proofgrid.midend.board_json` (the board with its proof)."""
-        return midend.board_json(game)
-
     # --- hint ---------------------------------------------------------------------------
 
     def hint_text(self, game: Game[P, S], moves: list[str], data: dict[str, Any]) -> str:
-        """The position's drawing, then the move and the words of :func:`midend.hint_json`."""
+        """The position's drawing, then the move and the words of the hint JSON
+        (:func:`proofgrid.midend.hint_json`)."""
         lines = [self.puzzle.format(game.play(moves))]
         hint = data["hint"]
         if hint is None:

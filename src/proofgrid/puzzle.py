@@ -24,10 +24,9 @@ from __future__ import annotations
 import abc
 import datetime as dt
 import enum
-import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from proofgrid.drawing import Drawing, text_drawing
 from proofgrid.errors import (
@@ -39,7 +38,16 @@ from proofgrid.errors import (
 )
 from proofgrid.rng import seed_from_text
 
+if TYPE_CHECKING:  # the frameworks' vocabularies, for the surfaces' types only
+    from pydantic import BaseModel
+
+    from proofgrid.frontend import Command, PuzzleCli
+    from proofgrid.routes import Route
+
 __all__ = [
+    "ApiSurface",
+    "CliSurface",
+    "DrawSurface",
     "GameId",
     "Hint",
     "InvalidDescError",
@@ -49,6 +57,8 @@ __all__ = [
     "ProofgridError",
     "Puzzle",
     "Status",
+    "Surfaces",
+    "TasksSurface",
     "parse_seed",
     "split_game_id",
 ]
@@ -155,6 +165,113 @@ def parse_seed(text: str) -> int:
 
 P = TypeVar("P")
 S = TypeVar("S")
+
+
+# --- the surfaces a puzzle may declare: typed, loaded on first use ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CliSurface:
+    """What the CLI mounts for a puzzle besides the shared commands.
+
+    Attributes
+    ----------
+    origin : str
+        The module that declares it (``__name__``): a server preloads it.
+    commands : tuple of Command
+        The commands only this puzzle has (:class:`proofgrid.frontend.Command` rows).
+    puzzle_cli : callable or None
+        ``puzzle_cli(puzzle)``: how the shared commands print this puzzle
+        (a :class:`proofgrid.frontend.PuzzleCli` subclass); None for the defaults.
+    """
+
+    origin: str
+    commands: tuple[Command, ...] = ()
+    puzzle_cli: Callable[[Puzzle[Any, Any]], PuzzleCli[Any, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiSurface:
+    """What the API mounts and documents for a puzzle besides the shared routes.
+
+    Attributes
+    ----------
+    origin : str
+        The module that declares it (``__name__``).
+    board : type of BaseModel or None
+        The model of :meth:`Puzzle.board_json` (the OpenAPI document composes every
+        shared answer from it: new, daily, solve); None documents a plain object.
+    position : type of BaseModel or None
+        The model of :meth:`Puzzle.position_json`.
+    routes : tuple of Route
+        The routes only this puzzle has (:class:`proofgrid.routes.Route` rows).
+    """
+
+    origin: str
+    board: type[BaseModel] | None = None
+    position: type[BaseModel] | None = None
+    routes: tuple[Route, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TasksSurface:
+    """A puzzle's studies: :mod:`proofgrid.study_tasks` rows by kind (``stats``,
+    ``verify``, ``bank``, ``plot``), for the studies runner."""
+
+    origin: str
+    study_tasks: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSurface:
+    """How a puzzle's boards are drawn and noted (the book, result codes).
+
+    Attributes
+    ----------
+    origin : str
+        The module that declares it (``__name__``).
+    draw : callable
+        ``draw(state, solved)``: the position as a :class:`~proofgrid.drawing.Drawing`.
+    grade : callable or None
+        ``grade(state)``: the board's grade in words (the book's heading).
+    solution_notes : callable or None
+        ``solution_notes(state)``: the lines printed under a solution.
+    record : callable or None
+        ``record(state)``: what a verified result code adds about its position.
+    """
+
+    origin: str
+    draw: Callable[[Any, bool], Drawing]
+    grade: Callable[[Any], str] | None = None
+    solution_notes: Callable[[Any], Sequence[str]] | None = None
+    record: Callable[[Any], Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Surfaces:
+    """A puzzle's declaration of its surfaces: one typed loader per role, each importing
+    its module on first use (so naming a puzzle loads neither typer nor FastAPI).
+
+    A loader is a function of the puzzle's contract module that imports its surface
+    module and returns the surface it declares, so mypy checks every field a
+    framework reads; a role a puzzle lacks is None. A surface declares what only
+    this puzzle has as plain functions and data and imports neither
+    :mod:`proofgrid.cli` nor :mod:`proofgrid.server`: the frameworks mount it.
+    """
+
+    cli: Callable[[], CliSurface] | None = None
+    api: Callable[[], ApiSurface] | None = None
+    tasks: Callable[[], TasksSurface] | None = None
+    draw: Callable[[], DrawSurface] | None = None
+
+    def loaded(self) -> tuple[CliSurface | ApiSurface | TasksSurface | DrawSurface, ...]:
+        """Every declared surface, loaded (imports their modules)."""
+        loaders = (self.cli, self.api, self.tasks, self.draw)
+        return tuple(load() for load in loaders if load is not None)
+
+    def values(self) -> tuple[str, ...]:
+        """The modules of the declared surfaces (imports them): what a server preloads."""
+        return tuple(dict.fromkeys(s.origin for s in self.loaded()))
 
 
 class Puzzle(abc.ABC, Generic[P, S]):
@@ -277,9 +394,9 @@ class Puzzle(abc.ABC, Generic[P, S]):
 
     def draw(self, state: S, solved: bool = False) -> Drawing:
         """The position as a neutral :class:`~proofgrid.drawing.Drawing` (``solved``: with its
-        answer shown); the ``draw`` surface's ``draw(state, solved)``, else the text of
-        :meth:`format` in a monospaced font."""
-        own = self.surface("draw")
+        answer shown); the draw surface's ``draw``, else the text of :meth:`format` in a
+        monospaced font."""
+        own = self.draw_surface()
         return own.draw(state, solved) if own is not None else text_drawing(self.format(state))
 
     # --- dailies ------------------------------------------------------------------------
@@ -288,79 +405,76 @@ class Puzzle(abc.ABC, Generic[P, S]):
     def daily(self, date: dt.date) -> tuple[P, str]:
         """Params and description of the daily board of ``date`` (on or after :attr:`launch`)."""
 
-    def daily_seed_id(self, date: dt.date) -> str | None:
-        """The ``params#seed`` ID that regenerates the daily of ``date``, if it has one."""
+    def daily_of(self, date: dt.date, preset: str) -> tuple[P, str]:
+        """The daily board of ``date`` in the series of a named preset, for a puzzle with
+        one daily series per preset; the default refuses (one daily board a day)."""
+        raise InvalidParamsError(f"{self.name} has one daily board (drop --preset)")
+
+    def daily_seed_id(self, date: dt.date, preset: str | None = None) -> str | None:
+        """The ``params#seed`` ID that regenerates the daily of ``date`` (of ``preset``'s
+        series, if given), if it has one."""
         return None
 
     # --- JSON shapes --------------------------------------------------------------------
 
     @abc.abstractmethod
     def board_json(self, params: P, desc: str) -> dict[str, Any]:
-        """The board with its proof as plain JSON (the ``--json`` and API fields)."""
+        """The board with its proof as plain JSON, ``id`` first: the one writer of the
+        board fields that every answer about a board (new, daily, solve) starts with."""
 
     def position_json(self, state: S, board: Mapping[str, Any]) -> dict[str, Any]:
-        """Where a position stands, as JSON (the API's ``solve`` answers it as ``position``).
+        """Where a position stands, as JSON (``solve`` answers it as ``position``).
 
         ``board`` is :meth:`board_json` of the position's board, so a puzzle can
         compare the position with the proof (e.g. its par) without solving twice.
-        The ``api`` surface's ``position_json(state, board)`` when there is one.
+        The default is the contract's status alone.
         """
-        api = self.surface("api")
-        if api is not None and hasattr(api, "position_json"):
-            return dict(api.position_json(state, board))
         return {"status": self.status(state).value}
 
-    def api_models(self) -> Mapping[str, Any]:
-        """Pydantic response models of the generic API routes, by route: ``daily``,
-        ``new``, ``solve`` (the ``api`` surface's ``MODELS``; a route without one
-        answers plain JSON)."""
-        api = self.surface("api")
-        return dict(getattr(api, "MODELS", {})) if api is not None else {}
+    # --- what only this puzzle has: typed surfaces, loaded on first use ---------------------
 
-    # --- hooks: what only this puzzle has -----------------------------------------------
+    #: This puzzle's surfaces (:class:`Surfaces`): typed loaders, each importing its
+    #: module only when used, so naming a puzzle loads neither typer nor FastAPI.
+    surfaces: ClassVar[Surfaces] = Surfaces()
 
-    #: The modules of this puzzle's own surfaces, by role, imported only when one is
-    #: used (so naming a puzzle loads neither typer nor FastAPI). A surface declares
-    #: what only this puzzle has as plain functions and data, and imports neither
-    #: :mod:`proofgrid.cli` nor :mod:`proofgrid.server`: the frameworks mount it.
-    #: ``"cli"`` provides ``COMMANDS`` (:class:`proofgrid.frontend.Command` rows)
-    #: and ``puzzle_cli(puzzle)`` (a :class:`proofgrid.frontend.PuzzleCli`);
-    #: ``"api"`` provides ``MODELS``, ``position_json(state, board)``,
-    #: ``board_json(game)`` and ``ROUTES`` (:class:`proofgrid.routes.Route` rows);
-    #: ``"tasks"`` provides ``STUDY_TASKS``; ``"draw"`` provides ``draw(state, solved)``
-    #: and the book's and result codes' notes (:mod:`proofgrid.book`). Every name is optional.
-    surfaces: ClassVar[Mapping[str, str]] = {}
+    def cli_surface(self) -> CliSurface | None:
+        """What the CLI mounts for this puzzle (:class:`CliSurface`), if it declares any."""
+        return self.surfaces.cli() if self.surfaces.cli is not None else None
 
-    def surface(self, role: str) -> Any:
-        """The module of one of this puzzle's surfaces (imported on first use), or None."""
-        module = self.surfaces.get(role)
-        return importlib.import_module(module) if module else None
+    def api_surface(self) -> ApiSurface | None:
+        """What the API mounts for this puzzle (:class:`ApiSurface`), if it declares any."""
+        return self.surfaces.api() if self.surfaces.api is not None else None
 
-    def commands(self) -> tuple[Any, ...]:
-        """The CLI commands only this puzzle has (the ``cli`` surface's ``COMMANDS``):
+    def tasks_surface(self) -> TasksSurface | None:
+        """This puzzle's studies (:class:`TasksSurface`), if it declares any."""
+        return self.surfaces.tasks() if self.surfaces.tasks is not None else None
+
+    def draw_surface(self) -> DrawSurface | None:
+        """How this puzzle draws and notes its boards (:class:`DrawSurface`), if it declares it."""
+        return self.surfaces.draw() if self.surfaces.draw is not None else None
+
+    def commands(self) -> tuple[Command, ...]:
+        """The CLI commands only this puzzle has (:attr:`CliSurface.commands`):
         :class:`proofgrid.frontend.Command` rows the CLI mounts on its group."""
-        cli = self.surface("cli")
-        return tuple(getattr(cli, "COMMANDS", ())) if cli is not None else ()
+        own = self.cli_surface()
+        return own.commands if own is not None else ()
 
-    def cli(self) -> Any:
-        """How the shared CLI commands print this puzzle, or None for the defaults.
+    def cli(self) -> PuzzleCli[P, S] | None:
+        """How the shared CLI commands print this puzzle (:attr:`CliSurface.puzzle_cli`),
+        or None for the defaults."""
+        own = self.cli_surface()
+        return own.puzzle_cli(self) if own is not None and own.puzzle_cli is not None else None
 
-        A :class:`proofgrid.frontend.PuzzleCli` made by the ``cli`` surface's
-        ``puzzle_cli(puzzle)``.
-        """
-        cli = self.surface("cli")
-        return cli.puzzle_cli(self) if cli is not None and hasattr(cli, "puzzle_cli") else None
-
-    def routes(self) -> tuple[Any, ...]:
-        """The API routes only this puzzle has (the ``api`` surface's ``ROUTES``):
+    def routes(self) -> tuple[Route, ...]:
+        """The API routes only this puzzle has (:attr:`ApiSurface.routes`):
         :class:`proofgrid.routes.Route` rows the server mounts under ``/api/{name}``."""
-        api = self.surface("api")
-        return tuple(getattr(api, "ROUTES", ())) if api is not None else ()
+        own = self.api_surface()
+        return own.routes if own is not None else ()
 
     def study_tasks(self) -> Mapping[str, Any]:
         """This puzzle's tasks for the studies runner, by kind (``bank``, ``stats``, ...)."""
-        tasks = self.surface("tasks")
-        return dict(getattr(tasks, "STUDY_TASKS", {})) if tasks is not None else {}
+        own = self.tasks_surface()
+        return dict(own.study_tasks) if own is not None else {}
 
     # --- serving cost
     def job_cost(self, params: P) -> int:

@@ -225,8 +225,8 @@ def check(puzzle: Puzzle[Any, Any], result: Result) -> dict[str, Any]:
         "moves": list(result.moves),
         "solved": puzzle.status(state) is Status.WON,
     }
-    own = puzzle.surface("draw")
-    if own is not None and hasattr(own, "record"):
+    own = puzzle.draw_surface()
+    if own is not None and own.record is not None:
         answer.update(own.record(state))
     answer["hints"] = result.hints
     answer["xray"] = result.xray

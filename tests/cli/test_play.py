@@ -67,3 +67,12 @@ def test_kirchhoff_undo_redo_and_lost(run: Run) -> None:
 def test_play_ends_at_end_of_input(run: Run) -> None:
     code, out, _ = run("kirchhoff", "play", KIRCHHOFF_ID, stdin="")
     assert code == 0 and out.endswith("kirchhoff> \n")
+
+
+def test_a_move_in_foreign_digits_is_refused_and_play_goes_on(run: Run, lamps: str) -> None:
+    # oracle: the ASCII move plays ("solved!" after the three lit lamps); "\u0661" is
+    # Arabic-Indic one, which int() reads as 1 (issue 34: moves are ASCII at every door)
+    code, out, _ = run(lamps, "play", "5:10101", stdin="\u0661\n1\n3\n5\n")
+    assert code == 0
+    assert out.count("error: ") == 1 and "moves are ASCII" in out
+    assert out.rstrip().endswith("solved!")

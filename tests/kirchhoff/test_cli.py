@@ -30,7 +30,7 @@ def board_from_json(data: dict[str, Any]) -> tuple[Board, list[int]]:
         clues[r * C + c] = Clue(ClueKind(cl["kind"]), cl["value"])
     board = Board(R, C, tuple(clues))
     states = [0] * board.n_edges
-    for (r1, c1), (r2, c2) in data["solution"]:
+    for (r1, c1), (r2, c2) in data["arrows"]:
         a, b = r1 * C + c1, r2 * C + c2
         states[board.geometry.edge_between(a, b)] = 1 if a < b else 2
     return board, states
@@ -52,6 +52,9 @@ def test_json_carries_a_checkable_board(capsys: pytest.CaptureFixture[str], cmd:
     assert {"id", "rows", "cols", "clues", "solution", "count", "capped", "grade"} <= set(data)
     board, states = board_from_json(data)
     assert is_solution(board, states)
+    # one board shape for the CLI and the API: ``solution`` is the same answer as edge
+    # states in edge order (until issue 34 the CLI wrote arrows under ``solution``)
+    assert data["solution"] == states
     assert data["count"] == 1 and data["capped"] is False
     assert data["grade"] in ("easy", "medium", "hard")
     if cmd[0] in ("solve", "count"):

@@ -1,9 +1,8 @@
-"""Studies sit apart from the puzzles: no import either way, old import paths still answer.
+"""Studies sit apart from the puzzles: no import either way, and no compatibility shims.
 
 Oracle: the source files themselves, parsed with :mod:`ast` (every ``import``
 and ``from … import``, at module level or inside a function, relative ones
-resolved), so a lazy import cannot hide a dependency; and object identity for
-the re-exported names.
+resolved), so a lazy import cannot hide a dependency.
 """
 
 from __future__ import annotations
@@ -17,10 +16,7 @@ import pytest
 import proofgrid
 from proofgrid.kirchhoff.bank import BANK as KBANK
 from proofgrid.matchless import bank as mbank
-from proofgrid.matchless import verify as mverify
-from proofgrid.studies import puzzles, report, runner
-from proofgrid.studies import tasks as studies_tasks
-from proofgrid.tasks import StudyInterrupted, Task, VerifyReport, chunk_size
+from proofgrid.studies import puzzles
 
 SRC = Path(proofgrid.__file__).parent
 PUZZLES = ("proofgrid.matchless", "proofgrid.kirchhoff")
@@ -87,14 +83,13 @@ def test_the_shared_vocabulary_imports_neither(name: str) -> None:
     assert not bad, f"{name} imports {bad}"
 
 
-def test_old_import_paths_answer_with_the_moved_objects() -> None:
-    assert puzzles.MATCHLESS is mbank.BANK and puzzles.KIRCHHOFF is KBANK
-    assert puzzles.PUZZLES == {"matchless": mbank.BANK, "kirchhoff": KBANK}
-    assert puzzles.BankPuzzle is type(KBANK)
-    assert runner.StudyInterrupted is StudyInterrupted
-    assert report.VerifyReport is VerifyReport is mverify.VerifyReport
-    assert studies_tasks.Task is Task and studies_tasks.chunk_size is chunk_size
+def test_the_compatibility_shims_are_gone() -> None:
+    """Issue 34: the studies package re-exports nothing of :mod:`proofgrid.tasks` under its
+    old module names and answers no name through a module ``__getattr__``."""
+    assert not (SRC / "studies" / "tasks.py").exists()
+    assert not (SRC / "studies" / "report.py").exists()
+    assert "__getattr__" not in vars(puzzles)
     with pytest.raises(AttributeError):
-        _ = puzzles.no_such_name
-    with pytest.raises(AttributeError):
-        _ = puzzles.matchless_grade  # lives in proofgrid.matchless.bank only
+        _ = puzzles.MATCHLESS  # type: ignore[attr-defined]
+    assert puzzles.puzzle("matchless") is mbank.BANK and puzzles.puzzle("KIRCHHOFF") is KBANK
+    assert puzzles.bank_tasks() == {"matchless": mbank.BANK, "kirchhoff": KBANK}

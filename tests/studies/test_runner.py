@@ -27,7 +27,7 @@ from proofgrid.studies.backends import (
     start_method,
 )
 from proofgrid.studies.runner import Runner
-from proofgrid.studies.tasks import Task, chunked
+from proofgrid.tasks import Task, chunked
 from tests.studies.helpers import fail_on, slow_echo, square_range
 
 
@@ -152,7 +152,7 @@ def test_pool_forks_before_threads_and_uses_the_fork_server_after() -> None:
         import threading, time
         from proofgrid.studies.backends import PoolBackend
         from proofgrid.studies.runner import Runner
-        from proofgrid.studies.tasks import chunked
+        from proofgrid.tasks import chunked
         from tests.studies.helpers import square_range
 
         def run():

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proofgrid.studies.tasks import CHUNKS_PER_SLOT, Chunk, Task, chunk_size, chunked, plan
+from proofgrid.tasks import CHUNKS_PER_SLOT, Chunk, Task, chunk_size, chunked, plan
 from tests.studies.helpers import square_range
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from proofgrid.errors import InvalidDescError, InvalidMoveError, InvalidParamsError
-from proofgrid.puzzle import Hint, Puzzle, Status
+from proofgrid.puzzle import Hint, Puzzle, Status, Surfaces, TasksSurface
 from proofgrid.rng import SplitMix64, seed_from_text
 
 
@@ -29,13 +29,19 @@ class Row:
     lit: tuple[bool, ...]
 
 
+def _tasks() -> TasksSurface:
+    from tests.toy import tasks  # noqa: PLC0415 (a surface loads on first use)
+
+    return TasksSurface(tasks.__name__, tasks.STUDY_TASKS)
+
+
 class Lamps(Puzzle[int, Row]):
     """The toy puzzle."""
 
     name = "lamps"
     title = "Lamps"
     summary = "Lamps: switch every lamp off (a toy puzzle from the test suite)."
-    surfaces: ClassVar[Mapping[str, str]] = {"tasks": "tests.toy.tasks"}
+    surfaces: ClassVar[Surfaces] = Surfaces(tasks=_tasks)
 
     def default_params(self) -> int:
         return 5
@@ -50,7 +56,7 @@ class Lamps(Puzzle[int, Row]):
         t = text.strip().lower()
         if t in self.presets():
             return self.presets()[t]
-        if not t.isdigit() or not 3 <= int(t) <= 30:
+        if not (t.isascii() and t.isdigit()) or not 3 <= int(t) <= 30:
             raise InvalidParamsError(f"lamps: params {text[:20]!r} must be a number from 3 to 30")
         return int(t)
 

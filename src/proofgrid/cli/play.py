@@ -1,4 +1,4 @@
-"""Terminal play for any puzzle: one loop over :class:`proofgrid.midend.History`.
+"""Terminal play for any puzzle: one loop over :class:`proofgrid.game.History`.
 
 The loop owns what every puzzle shares (read a line, quit, undo, redo, play a
 move, judge the new position); a :class:`proofgrid.frontend.Player` supplies
@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from proofgrid.frontend import Player, Reply, read_line
-from proofgrid.midend import History
-from proofgrid.puzzle import ProofgridError, Status
+from proofgrid.game import History
+from proofgrid.puzzle import InvalidMoveError, ProofgridError, Status
 
 __all__ = ["Player", "Reply", "read_line", "run_play"]
 
@@ -27,7 +27,7 @@ REDO = frozenset({"r", "redo"})
 def run_play(player: Player[S], read: Callable[[str], str | None] = read_line) -> None:
     """Play one game in the terminal until it is won, the player quits or input ends.
 
-    Undo and redo step through a :class:`~proofgrid.midend.History` of
+    Undo and redo step through a :class:`~proofgrid.game.History` of
     immutable positions; a new move drops the redo tail.
     """
     history = History.start(player.game.start())
@@ -63,6 +63,8 @@ def run_play(player: Player[S], read: Callable[[str], str | None] = read_line) -
         reply = player.command(word, history)
         if reply is None:
             try:
+                if not line.isascii():  # the one rule of every door (proofgrid.game)
+                    raise InvalidMoveError(f"move {line[:12]!r}: moves are ASCII")
                 new, said = player.move(state, line)
             except ProofgridError as exc:
                 print(f"error: {exc}")

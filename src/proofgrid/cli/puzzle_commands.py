@@ -1,4 +1,5 @@
-"""The commands every puzzle gets, generated from its contract: new, solve, daily, hint, play.
+"""The commands every puzzle gets, generated from its contract: new, solve, daily, hint,
+status, play.
 
 :func:`puzzle_app` builds the ``proofgrid <puzzle>`` group of any registered
 :class:`~proofgrid.puzzle.Puzzle`: the shared commands below (through
@@ -7,18 +8,18 @@ commands, then whatever only that puzzle has: the
 :class:`~proofgrid.frontend.Command` rows its ``cli`` surface declares
 (:meth:`~proofgrid.puzzle.Puzzle.commands`), mounted by :func:`add_declared_commands`.
 
-What a puzzle prints differs; how it is asked does not. A :class:`PuzzleCli`
-holds the text and JSON of the shared commands with defaults that serve any
-puzzle through the contract alone; a puzzle whose output differs returns its
-own subclass (:class:`proofgrid.frontend.PuzzleCli`) from the contract's ``cli()``
-hook. A puzzle imports nothing from here: it declares, this module mounts.
-Nothing here names a puzzle.
+What a puzzle prints as text differs; how it is asked does not, and its JSON
+never does. A :class:`PuzzleCli` holds the text of the shared commands with
+defaults that serve any puzzle through the contract alone; a puzzle whose text
+differs names its own subclass in its :class:`~proofgrid.puzzle.CliSurface`.
+Every ``--json`` is the midend's one writer of the operation, printed as the
+API's bytes (:func:`emit`). A puzzle imports nothing from here: it declares,
+this module mounts. Nothing here names a puzzle.
 """
 
 from __future__ import annotations
 
 import inspect
-import json
 import secrets
 from typing import Any, TypeVar
 
@@ -52,26 +53,37 @@ def hooks(puzzle: Puzzle[Any, Any]) -> PuzzleCli[Any, Any]:
 
 
 def emit(answer: str | dict[str, Any]) -> None:
-    """Print text as is, or a JSON object on one line."""
-    print(json.dumps(answer) if isinstance(answer, dict) else answer)
+    """Print text as is, or a JSON answer as :func:`proofgrid.midend.json_text` (the API's
+    bytes for the same request, plus a newline)."""
+    print(midend.json_text(answer) if isinstance(answer, dict) else answer)
 
 
 def _random_seed() -> str:
     return str(secrets.randbits(63))
 
 
-def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
-    """Add ``new``, ``solve``, ``daily``, ``hint`` and ``play`` for ``cli.puzzle`` to ``group``.
+def _moves_option() -> Any:
+    return typer.Option("", "--moves", "-m", help="Moves played so far, separated by spaces.")
 
-    ``hint`` takes the puzzle's declared :attr:`~proofgrid.puzzle.Puzzle.hint_options`
-    besides ``--moves`` and ``--json``; its JSON is :func:`proofgrid.midend.hint_json`.
+
+def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
+    """Add ``new``, ``solve``, ``daily``, ``hint``, ``status`` and ``play`` for
+    ``cli.puzzle`` to ``group``.
+
+    Every ``--json`` prints the midend's one writer of that operation
+    (:func:`proofgrid.midend.new_json`, :func:`~proofgrid.midend.solve_json`,
+    :func:`~proofgrid.midend.daily_json`, :func:`~proofgrid.midend.hint_json`,
+    :func:`~proofgrid.midend.status_json`): the bytes the API answers for the
+    same request. ``solve``, ``hint`` and ``status`` take ``--moves`` as the API
+    does; ``hint`` also takes the puzzle's declared
+    :attr:`~proofgrid.puzzle.Puzzle.hint_options`.
     """
     puzzle = cli.puzzle
     # each preset with the params it stands for: a preset named "default" need not be the default
     presets = ", ".join(f"{k} ({puzzle.encode_params(v)})" for k, v in puzzle.presets().items())
     presets += f"; no preset: {puzzle.encode_params(puzzle.default_params())}"
     params_help = f"Params text, e.g. {puzzle.encode_params(puzzle.default_params())}."
-    json_help = "Print the board and its proof as JSON."
+    json_help = "Print the answer as JSON (the API's bytes)."
 
     @group.command("new")
     def new(
@@ -85,19 +97,39 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
         """Generate a board from a seed and print its game ID and drawing."""
         p = cli.params(params, preset)
         game = midend.seeded(puzzle, p, seed if seed is not None else _random_seed())
-        emit(cli.new_json(game) if as_json else cli.new_text(game))
+        emit(midend.new_json(game) if as_json else cli.new_text(game))
 
     @group.command("solve")
     def solve(
         game: str = typer.Argument(..., help=GAME_HELP),
+        moves: str = _moves_option(),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
-        """Solve a board and show the proof."""
+        """Solve a board and show the proof (and where the game stands after --moves)."""
         g = midend.resolve(puzzle, game)
+        played = moves.split()
+        if as_json:
+            emit(midend.solve_json(g, played))
+            return
+        state = g.play(played)  # an illegal move is refused before any solving
         try:
-            emit(cli.solve_json(g) if as_json else cli.solve_text(g))
+            text = cli.solve_text(g)
         except CheckFailed as exc:
             common.fail(str(exc), code=common.EXIT_CHECK_FAILED)
+        if played:
+            text += f"\nafter {len(played)} move(s): {puzzle.status(state).value}"
+        emit(text)
+
+    @group.command("status")
+    def status(
+        game: str = typer.Argument(..., help=GAME_HELP),
+        moves: str = _moves_option(),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        """Whether the game is won, lost or still playing after --moves."""
+        g = midend.resolve(puzzle, game)
+        data = midend.status_json(g, moves.split())
+        emit(data if as_json else f"{data['status']} after {data['moves']} move(s)")
 
     @group.command("daily")
     def daily(
@@ -109,15 +141,14 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
     ) -> None:
         """The board of the day: the same for everyone, rebuilt from the date."""
         day = cli.parse_date(date)
-        emit(cli.daily_json(day, preset) if as_json else cli.daily_text(day, preset))
+        emit(midend.daily_json(puzzle, day, preset) if as_json else cli.daily_text(day, preset))
 
     def hint(values: dict[str, Any]) -> None:
         g = midend.resolve(puzzle, values.pop("game"))
         moves = values.pop("moves").split()
         as_json = values.pop("as_json")
         data = midend.hint_json(g, moves, **values)
-        # the API's bytes exactly (POST /api/<puzzle>/hint answers the same text)
-        emit(midend.json_text(data) if as_json else cli.hint_text(g, moves, data))
+        emit(data if as_json else cli.hint_text(g, moves, data))
 
     reserved = {"game", "moves", "as_json"}
     hint_params = [
@@ -128,12 +159,7 @@ def add_puzzle_commands(group: typer.Typer, cli: PuzzleCli[Any, Any]) -> None:
             annotation=str,
         ),
         inspect.Parameter(
-            "moves",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=typer.Option(
-                "", "--moves", "-m", help="Moves played so far, separated by spaces."
-            ),
-            annotation=str,
+            "moves", inspect.Parameter.KEYWORD_ONLY, default=_moves_option(), annotation=str
         ),
         *(common.option_parameter(o) for o in puzzle.hint_options if o.name not in reserved),
         inspect.Parameter(

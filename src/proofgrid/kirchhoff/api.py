@@ -1,51 +1,30 @@
-"""Kirchhoff's part of the JSON API: its response models and its positions.
+"""Kirchhoff's part of the JSON API: the models of its board and of its positions.
 
-The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new`` and
-``solve`` with :func:`~proofgrid.kirchhoff.contract.board_fields` (``solution``
-as edge states, the API's documented meaning); this module names those
-answers' models (:data:`MODELS`) and builds a position's ``position`` field
-(:func:`position_json`). Its hints are the generic ``POST /api/kirchhoff/hint``
-(:func:`proofgrid.midend.hint_json` over :func:`proofgrid.kirchhoff.hint.contract_hint`).
+The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new``,
+``solve``, ``status`` and ``hint`` with the midend's writers
+(:mod:`proofgrid.midend`) over the contract
+(:meth:`~proofgrid.kirchhoff.contract.Kirchhoff.board_json`,
+:meth:`~proofgrid.kirchhoff.contract.Kirchhoff.position_json`), the very
+functions the CLI's ``--json`` prints; this module declares the models the
+OpenAPI document composes those answers from (:data:`SURFACE`).
 
 Every answer is exact: counts come from the frontier-sweep counter
 (:mod:`proofgrid.kirchhoff.exact`) under a work bound and, on a board too
 open for it, from the search for two distinct solutions
-(:func:`proofgrid.kirchhoff.search.decide`), so an open user-made board gets
-its verdict ("many solutions", ``capped: true``) in milliseconds. What
-neither settles within its counted budget is a 422 "this board is too open to
-decide: add clues" (:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a
-hang; work past the server's time budget is its own 422, with the budget.
+(:func:`proofgrid.kirchhoff.search.decide`). What neither settles within its
+counted budget is a 422 "this board is too open to decide: add clues"
+(:class:`~proofgrid.kirchhoff.search.TooOpenError`), never a hang; work past
+the server's time budget is its own 422, with the budget.
 This module imports nothing of :mod:`proofgrid.server`.
-The engine work runs in the server's worker processes
-(:mod:`proofgrid.server.engine`): :func:`board_json` and :func:`position_json`
-are what the workers call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from pydantic import BaseModel, Field
 
-from proofgrid import midend
-from proofgrid.kirchhoff.board import Position, is_solution
-from proofgrid.kirchhoff.codec import Params, encode_board
-from proofgrid.kirchhoff.contract import board_fields
-from proofgrid.kirchhoff.search import decide
-from proofgrid.puzzle import Status
+from proofgrid.puzzle import ApiSurface
 
-__all__ = [
-    "MODELS",
-    "ClueOut",
-    "KBoardOut",
-    "KDailyOut",
-    "KNewOut",
-    "KPositionOut",
-    "KSolveOut",
-    "board_json",
-    "position_json",
-]
+__all__ = ["SURFACE", "ClueOut", "KBoardOut", "KPositionOut"]
 
 
 class ClueOut(BaseModel):
@@ -70,20 +49,8 @@ class KBoardOut(BaseModel):
     solution: list[int] | None = Field(
         description="Edge states of the (first) solution: 0 unused, 1 forward, 2 backward"
     )
-
-
-class KNewOut(KBoardOut):
-    """A generated board and the ID that regenerates it."""
-
-    seed_id: str
-
-
-class KDailyOut(KNewOut):
-    """The daily board of a calendar date."""
-
-    date: str
-    number: int | None = Field(
-        description="Puzzle number: days since the launch plus one (None before the launch)"
+    arrows: list[tuple[tuple[int, int], tuple[int, int]]] | None = Field(
+        description="The same solution as arrows [[r1, c1], [r2, c2]], tail to head"
     )
 
 
@@ -98,39 +65,5 @@ class KPositionOut(BaseModel):
     )
 
 
-class KSolveOut(KBoardOut):
-    """A board plus the position after the given moves."""
-
-    position: KPositionOut
-
-
-#: Response models of the generic routes, by route.
-MODELS: Mapping[str, type[BaseModel]] = {"daily": KDailyOut, "new": KNewOut, "solve": KSolveOut}
-
-
-def board_json(game: midend.Game[Params, Position]) -> dict[str, Any]:
-    """The board JSON of a game ID (the contract's :func:`board_fields`), decided within
-    counted budgets: the bounded counter, else the two-solution search (module docstring)."""
-    board = game.start().board
-    verdict = decide(board)
-    gid = game.puzzle.game_id(game.params, encode_board(board))
-    return board_fields(board, gid, solution=verdict.solution, cnt=verdict.count)
-
-
-def position_json(pos: Position, board: Mapping[str, Any]) -> dict[str, Any]:
-    """The marks, the exact status and the completions (capped at 2, ``capped`` says so).
-
-    Won when the arrows meet every clue; lost when no completion is left (the
-    bounded counter, else the search: exact either way).
-    """
-    verdict = decide(pos.board, pos.masks(), want_solution=False)
-    if is_solution(pos.board, pos.arrows()):
-        state = Status.WON
-    else:
-        state = Status.LOST if verdict.count.value == 0 else Status.PLAYING
-    return {
-        "marks": [int(m) for m in pos.marks],
-        "status": state.value,
-        "completions": verdict.count.value,
-        "capped": verdict.count.capped,
-    }
+#: What the API documents of Kirchhoff: its board and position models.
+SURFACE = ApiSurface(__name__, board=KBoardOut, position=KPositionOut)

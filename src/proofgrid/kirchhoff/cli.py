@@ -1,29 +1,25 @@
 """Kirchhoff on the command line: its text for the shared commands, and its own commands.
 
-The shared ``new``, ``solve``, ``daily`` and ``play`` come from
-:mod:`proofgrid.cli.puzzle_commands`; :class:`KirchhoffCli` says how Kirchhoff
-prints them. ``--json`` output of ``new``, ``daily``, ``solve`` and ``count``
-carries the board plainly so anyone can check our claims
-(:func:`proofgrid.kirchhoff.contract.board_fields` with ``arrows=True``):
-``id``, ``rows``, ``cols``, ``clues`` (``{"cell": [r, c], "kind":
-"source"|"sink"|"throughput", "value": n}``, blank cells left out),
-``solution`` (arrows ``[[r1, c1], [r2, c2]]`` tail → head, unused edges left
-out; ``null`` when there is none), ``count`` and ``capped``, ``grade``
-(``null`` unless the board is unique). ``hint`` is the shared one
-(:func:`proofgrid.midend.hint_json`, with Kirchhoff's ``--mark-empties``);
-the command only Kirchhoff has, ``count``, is declared in :data:`COMMANDS`
-for the CLI to mount. This module imports nothing of :mod:`proofgrid.cli`.
+The shared ``new``, ``solve``, ``daily``, ``hint``, ``status`` and ``play``
+come from :mod:`proofgrid.cli.puzzle_commands`; :class:`KirchhoffCli` says how
+Kirchhoff prints them as text. Their ``--json`` is the midend's (the API's
+bytes): the board is :func:`proofgrid.kirchhoff.contract.board_fields`, which
+carries it plainly so anyone can check our claims: ``id``, ``rows``, ``cols``,
+``clues``, ``count``, ``capped``, ``unique``, ``grade``, ``solution`` (edge
+states) and ``arrows`` (``[[r1, c1], [r2, c2]]`` tail → head). The command
+only Kirchhoff has, ``count``, writes the same fields with its own uncapped
+count; it is declared in :data:`SURFACE` for the CLI to mount. This module
+imports nothing of :mod:`proofgrid.cli` nor of :mod:`proofgrid.midend`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from proofgrid import midend
 from proofgrid.frontend import GAME_HELP, Argument, CheckFailed, Command, Player, PuzzleCli, Reply
+from proofgrid.game import Game, History, json_text, resolve
 from proofgrid.kirchhoff.board import (
     Board,
     Mark,
@@ -32,7 +28,6 @@ from proofgrid.kirchhoff.board import (
 )
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.contract import KIRCHHOFF, board_fields
-from proofgrid.kirchhoff.daily import DAILY_PRESET, daily_id, parse_date
 from proofgrid.kirchhoff.exact import count, first_solution, is_lost
 from proofgrid.kirchhoff.generate import MAX_ATTEMPTS
 from proofgrid.kirchhoff.grade import grade_board
@@ -41,20 +36,14 @@ from proofgrid.kirchhoff.moves import (
     execute_moves,
     split_moves,
 )
-from proofgrid.midend import Game, History
-from proofgrid.puzzle import Status
+from proofgrid.puzzle import CliSurface, Status
 from proofgrid.study_tasks import Option
 
-__all__ = ["COMMANDS", "KirchhoffCli", "KirchhoffPlayer", "count_cmd", "puzzle_cli"]
+__all__ = ["COMMANDS", "SURFACE", "KirchhoffCli", "KirchhoffPlayer", "count_cmd"]
 
 
 def _board(game: Game[Params, Position]) -> Board:
     return game.start().board
-
-
-def _json(game: Game[Params, Position], **extra: Any) -> dict[str, Any]:
-    """The CLI's board JSON (``solution`` as arrows), plus ``extra`` fields."""
-    return board_fields(_board(game), game.id, arrows=True) | extra
 
 
 def _show_board(game: Game[Params, Position], extra: str) -> str:
@@ -188,47 +177,26 @@ class KirchhoffPlayer(Player[Position]):
 
 
 class KirchhoffCli(PuzzleCli[Params, Position]):
-    """How the shared commands print Kirchhoff (``solution`` as arrows in JSON)."""
-
-    def parse_date(self, text: str | None) -> dt.date:
-        """``YYYY-MM-DD`` (today when omitted)."""
-        return parse_date(text)
+    """How the shared commands print Kirchhoff as text (their JSON is the midend's)."""
 
     def new_text(self, game: Game[Params, Position]) -> str:
         """ID, size and grade, the seed ID, and the empty board."""
         return _show_board(game, f" (regenerate with {game.seed_id})")
-
-    def new_json(self, game: Game[Params, Position]) -> dict[str, Any]:
-        """The board JSON plus its ``seed_id``."""
-        return _json(game, seed_id=game.seed_id)
-
-    def daily_game(self, date: dt.date, preset: str | None) -> Game[Params, Position]:
-        """The day's board of a preset (default hard), regenerated from its seed ID."""
-        return midend.resolve(KIRCHHOFF, daily_id(date, DAILY_PRESET if preset is None else preset))
 
     def daily_text(self, date: dt.date, preset: str | None) -> str:
         """The board with ``— Kirchhoff daily DATE (SEED ID)``."""
         game = self.daily_game(date, preset)
         return _show_board(game, f" — Kirchhoff daily {date} ({game.seed_id})")
 
-    def daily_json(self, date: dt.date, preset: str | None) -> dict[str, Any]:
-        """The board JSON plus ``seed_id`` and ``date``."""
-        game = self.daily_game(date, preset)
-        return _json(game, seed_id=game.seed_id, date=str(date))
-
     def solve_text(self, game: Game[Params, Position]) -> str:
         """The solved board and whether it is unique (exit 1 when there is no solution)."""
-        data = board_fields(_board(game), game.id)
+        data = KIRCHHOFF.board_json(game.params, game.desc)
         if data["solution"] is None:
             raise CheckFailed("the board has no solution")
         solved = _solved(_board(game), tuple(data["solution"]))
         if data["count"] == 1:
             return f"{solved}\nunique solution (grade {data['grade']})"
         return f"{solved}\none of at least 2 solutions"
-
-    def solve_json(self, game: Game[Params, Position]) -> dict[str, Any]:
-        """The board JSON (count capped at 2)."""
-        return _json(game)
 
     def hint_text(
         self, game: Game[Params, Position], moves: list[str], data: dict[str, Any]
@@ -250,11 +218,12 @@ class KirchhoffCli(PuzzleCli[Params, Position]):
 
 def count_cmd(game_id: str, cap: int | None, as_json: bool) -> None:
     """Count the solutions exactly (frontier sweep; big integers)."""
-    game = midend.resolve(KIRCHHOFF, game_id)
+    game = resolve(KIRCHHOFF, game_id)
     board = _board(game)
     cnt = count(board, cap=cap)
     if as_json:
-        print(json.dumps(board_fields(board, game.id, cnt=cnt, arrows=True)))
+        solution = first_solution(board) if cnt.value else None
+        print(json_text(board_fields(board, game.id, cnt, solution)))
         return
     print(f"{'at least ' if cnt.capped else ''}{cnt.value} solution{'s' if cnt.value != 1 else ''}")
 
@@ -274,6 +243,5 @@ COMMANDS = (
 )
 
 
-def puzzle_cli(puzzle: Any) -> KirchhoffCli:
-    """How the shared commands print this puzzle (the contract's ``cli()``)."""
-    return KirchhoffCli(puzzle)
+#: What the CLI mounts for Kirchhoff: its text and its own commands.
+SURFACE = CliSurface(__name__, COMMANDS, KirchhoffCli)

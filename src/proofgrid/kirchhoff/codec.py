@@ -77,7 +77,7 @@ _GRADE_LETTER = {Grade.EASY: "e", Grade.MEDIUM: "m", Grade.HARD: "h"}
 _LETTER_GRADE = {v: k for k, v in _GRADE_LETTER.items()}
 # Any number of digits per side, so ``1000x1000`` reads as a size and is refused
 # by its range, not by its shape; more than _MAX_SIDE_DIGITS is out of range too.
-_PARAMS_RE = re.compile(r"^(\d+)x(\d+)(?:d([emh]))?$")
+_PARAMS_RE = re.compile(r"^(\d+)x(\d+)(?:d([emh]))?$", re.ASCII)  # ASCII digits only
 _MAX_SIDE_DIGITS = 4
 _MAX_DESC = 1024
 

@@ -14,14 +14,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from proofgrid.kirchhoff import codec, moves
-from proofgrid.kirchhoff.board import Board, ClueKind, Position, format_position
+from proofgrid.kirchhoff.board import Board, ClueKind, Position, format_position, is_solution
 from proofgrid.kirchhoff.codec import Params
 from proofgrid.kirchhoff.daily import DAILY_PRESET, daily, daily_id
-from proofgrid.kirchhoff.exact import Count, count, first_solution
+from proofgrid.kirchhoff.exact import Count, first_solution
 from proofgrid.kirchhoff.generate import generate_board, known
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import contract_hint
-from proofgrid.puzzle import Hint, Puzzle, Status
+from proofgrid.kirchhoff.search import decide
+from proofgrid.puzzle import (
+    ApiSurface,
+    CliSurface,
+    DrawSurface,
+    Hint,
+    Puzzle,
+    Status,
+    Surfaces,
+    TasksSurface,
+)
 from proofgrid.study_tasks import Option
 
 __all__ = ["KIRCHHOFF", "Kirchhoff", "board_fields", "solution_arrows"]
@@ -42,32 +52,27 @@ def solution_arrows(board: Board, states: Sequence[int]) -> list[list[list[int]]
 def board_fields(
     board: Board,
     gid: str,
-    *,
-    solution: Sequence[int] | None = None,
-    cnt: Count | None = None,
-    arrows: bool = False,
+    cnt: Count,
+    solution: Sequence[int] | None,
 ) -> dict[str, Any]:
-    """The board, its exact count, grade and a solution, as JSON: one builder, two shapes.
+    """The one writer of Kirchhoff's board JSON: the board, its count, grade and a solution.
 
-    ``solution`` is, with ``arrows=False`` (the API's documented meaning), the
-    edge states in edge order; with ``arrows=True`` (the CLI's documented
-    meaning), the arrows ``[[r, c], [r2, c2]]`` of that same solution. ``count``
-    comes from the frontier-sweep counter (capped at 2 unless ``cnt`` is given),
-    ``capped`` says whether it stopped counting, and ``grade`` is the hint
-    ladder's grade when the solution is unique. A board this process generated
-    (:func:`~proofgrid.kirchhoff.generate.known`) takes its count, solution and
-    grade from the generator, which proved them when it made the board.
+    ``id``, ``rows``, ``cols``, ``clues`` (``{"cell": [r, c], "kind", "value"}``,
+    blank cells left out), ``count`` and ``capped`` (``cnt``), ``unique``,
+    ``grade`` (the hint ladder's, for a unique board; the generator's when this
+    process made the board, :func:`~proofgrid.kirchhoff.generate.known`),
+    ``solution`` (edge states in edge order: 0 unused, 1 forward, 2 backward;
+    ``null`` when there is none) and ``arrows`` (the same solution as arrows
+    ``[[r1, c1], [r2, c2]]`` tail → head, so anyone can check it without our
+    edge order). :meth:`Kirchhoff.board_json` (every shared answer) and the
+    ``count`` command call it. O(edges) plus the grade.
     """
-    gen = known(board)
-    if cnt is None:
-        cnt = Count(1, False) if gen is not None else count(board, cap=2)
     unique = cnt.value == 1 and not cnt.capped
-    if solution is None and cnt.value:
-        solution = gen.solution if gen is not None else first_solution(board)
+    gen = known(board)
+    grade = None
+    if unique:
+        grade = (gen.report.grade if gen is not None else grade_board(board).grade).value
     C = board.cols
-    sol: Any = None
-    if solution is not None:
-        sol = solution_arrows(board, solution) if arrows else list(solution)
     return {
         "id": gid,
         "rows": board.rows,
@@ -80,11 +85,34 @@ def board_fields(
         "count": cnt.value,
         "capped": cnt.capped,
         "unique": unique,
-        "grade": (gen.report.grade if gen is not None else grade_board(board).grade).value
-        if unique
-        else None,
-        "solution": sol,
+        "grade": grade,
+        "solution": None if solution is None else list(solution),
+        "arrows": None if solution is None else solution_arrows(board, solution),
     }
+
+
+def _cli() -> CliSurface:
+    from proofgrid.kirchhoff import cli  # noqa: PLC0415 (a surface loads on first use)
+
+    return cli.SURFACE
+
+
+def _api() -> ApiSurface:
+    from proofgrid.kirchhoff import api  # noqa: PLC0415 (as above: pydantic on first use)
+
+    return api.SURFACE
+
+
+def _tasks() -> TasksSurface:
+    from proofgrid.kirchhoff import tasks  # noqa: PLC0415 (as above)
+
+    return TasksSurface(tasks.__name__, tasks.STUDY_TASKS)
+
+
+def _draw() -> DrawSurface:
+    from proofgrid.kirchhoff import draw  # noqa: PLC0415 (as above)
+
+    return DrawSurface(draw.__name__, draw.draw, draw.grade, draw.solution_notes, draw.record)
 
 
 class Kirchhoff(Puzzle[Params, Position]):
@@ -93,12 +121,7 @@ class Kirchhoff(Puzzle[Params, Position]):
     name = "kirchhoff"
     title = "Kirchhoff"
     summary = "Kirchhoff: draw arrows so flow is conserved; one solution, exact hints."
-    surfaces: ClassVar[Mapping[str, str]] = {
-        "cli": "proofgrid.kirchhoff.cli",
-        "api": "proofgrid.kirchhoff.api",
-        "tasks": "proofgrid.kirchhoff.tasks",
-        "draw": "proofgrid.kirchhoff.draw",
-    }
+    surfaces: ClassVar[Surfaces] = Surfaces(cli=_cli, api=_api, tasks=_tasks, draw=_draw)
     #: Dailies start on the launch (2026-11-30), as Matchless's do.
     daily_before_launch = False
 
@@ -183,18 +206,56 @@ class Kirchhoff(Puzzle[Params, Position]):
         """The day's hard board (``7x7dh#kirchhoff/v1/DATE``)."""
         return codec.presets()[DAILY_PRESET], codec.encode_board(daily(date).board)
 
-    def daily_seed_id(self, date: dt.date) -> str:
-        """``7x7dh#kirchhoff/v1/DATE``: the seeded ID of the day's board."""
-        return daily_id(date)
+    def daily_of(self, date: dt.date, preset: str) -> tuple[Params, str]:
+        """The day's board of a preset's series (``5x5de#kirchhoff/v1/DATE`` for easy)."""
+        game_id = daily_id(date, preset)
+        params = codec.decode_params(game_id.partition("#")[0])
+        return params, codec.encode_board(daily(date, preset).board)
+
+    def daily_seed_id(self, date: dt.date, preset: str | None = None) -> str:
+        """``7x7dh#kirchhoff/v1/DATE``: the seeded ID of the day's board (of a preset's series)."""
+        return daily_id(date, DAILY_PRESET if preset is None else preset)
 
     # --- JSON
     def board_json(self, p: Params, desc: str) -> dict[str, Any]:
-        """:func:`board_fields` of the described board (``solution`` as edge states).
+        """:func:`board_fields` of the described board, decided within counted budgets.
 
-        The ``id`` is canonical: the description is re-encoded from the board.
+        The count (capped at 2) and a solution come from
+        :func:`proofgrid.kirchhoff.search.decide`: the generator's known solution,
+        else a short search, the bounded exact counter and a longer search, so an
+        open user-made board gets its verdict ("many solutions") in milliseconds
+        and what none settles is a one-line
+        :class:`~proofgrid.kirchhoff.search.TooOpenError` (HTTP 422), never a
+        hang. The ``id`` is canonical: the description is re-encoded from the board.
         """
         board = codec.decode_board(desc, p)
-        return board_fields(board, self.game_id(p, codec.encode_board(board)))
+        verdict = decide(board)
+        gid = self.game_id(p, codec.encode_board(board))
+        return board_fields(board, gid, verdict.count, verdict.solution)
+
+    def position_json(self, state: Position, board: Mapping[str, Any]) -> dict[str, Any]:
+        """``marks`` (per edge: 0 free, 1 forward, 2 backward, 3 crossed), the exact
+        ``status``, ``completions`` (capped at 2) and ``capped``.
+
+        Won when the arrows meet every clue; lost when no completion is left (the
+        bounded counter, else the search: exact either way). The starting position's
+        completions are the board's solutions, so they are read from ``board`` (its
+        :meth:`board_json`) instead of being decided twice.
+        """
+        if not any(state.marks) and board.get("count") is not None:
+            cnt = Count(int(board["count"]), bool(board["capped"]))
+        else:
+            cnt = decide(state.board, state.masks(), want_solution=False).count
+        if is_solution(state.board, state.arrows()):
+            status = Status.WON
+        else:
+            status = Status.LOST if cnt.value == 0 else Status.PLAYING
+        return {
+            "marks": [int(m) for m in state.marks],
+            "status": status.value,
+            "completions": cnt.value,
+            "capped": cnt.capped,
+        }
 
     # --- serving cost
     def job_cost(self, p: Params) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from proofgrid import midend
+from proofgrid.dates import date_option
 from proofgrid.kirchhoff.codec import Params, encode_params, presets
 from proofgrid.kirchhoff.generate import GENERATOR_VERSION, Generated, generate_board
 from proofgrid.puzzle import InvalidParamsError
@@ -61,8 +61,8 @@ def daily(day: dt.date, preset: str = DAILY_PRESET) -> Generated:
 
 
 def parse_date(text: str | None) -> dt.date:
-    """Exactly ``YYYY-MM-DD`` (:func:`proofgrid.midend.parse_date`, after trimming
+    """Exactly ``YYYY-MM-DD`` (:func:`proofgrid.dates.parse_date`, after trimming
     spaces) to a date; today (local time) when None or empty
-    (:func:`proofgrid.midend.date_option`); raises InvalidParamsError
+    (:func:`proofgrid.dates.date_option`); raises InvalidParamsError
     (``20261225``, ``2026-W52-5`` and a trailing newline too)."""
-    return midend.date_option(text)
+    return date_option(text)

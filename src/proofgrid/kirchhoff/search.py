@@ -32,7 +32,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from proofgrid.kirchhoff.board import ALL_STATES, Board, ClueKind
-from proofgrid.kirchhoff.exact import Count, CountLimitError, Sweep, first_solution
+from proofgrid.kirchhoff.exact import (
+    MAX_LAYER,
+    MAX_WORK,
+    Count,
+    CountLimitError,
+    Sweep,
+    first_solution,
+)
 from proofgrid.kirchhoff.generate import known
 from proofgrid.kirchhoff.local import propagate, single_state, support
 from proofgrid.puzzle import ProofgridError
@@ -230,27 +237,36 @@ def two_solutions(
 
 
 class _BoundedSweep(Sweep):
-    """A sweep that gives up past ``COUNT_WORK`` frontier states in all."""
+    """A sweep that gives up past ``max_work`` frontier states in all or ``max_layer``
+    in one layer (its memory: one layer is kept at a time)."""
 
-    __slots__ = ("max_work",)
+    __slots__ = ("max_layer", "max_work")
     max_work: int
+    max_layer: int
 
     def _charge(self, states: int) -> None:
         self.work += states
-        if self.work > self.max_work:
+        if self.work > self.max_work or states > self.max_layer:
             raise CountLimitError(f"over {self.max_work:,} frontier states")
 
 
 def bounded_count(
-    board: Board, masks: Sequence[int] | None = None, *, cap: int = 2, work: int = COUNT_WORK
+    board: Board, masks: Sequence[int] | None = None, *, cap: int = 2, work: int | None = None
 ) -> Count:
     """:func:`proofgrid.kirchhoff.exact.count` with at most ``work`` frontier states in all.
 
-    One layer is kept at a time, so memory is bounded by ``work`` states. A
-    board this process generated is answered from its known solution
-    (:func:`_from_generator`). Past the bound: on a board with blank cells,
-    :class:`~proofgrid.kirchhoff.exact.CountLimitError` (too open); on a fully
-    clued one, :class:`OutOfWorkError` (adding clues cannot help).
+    One layer is kept at a time, so memory is bounded by ``work`` states. With
+    ``work=None`` the bounds are the exact counter's own
+    (:data:`~proofgrid.kirchhoff.exact.MAX_WORK` in all,
+    :data:`~proofgrid.kirchhoff.exact.MAX_LAYER` in a layer): what ``proofgrid
+    kirchhoff count`` decides, this decides, in whichever process, so a board
+    the generator made is never refused for want of the generator's memory of
+    it (the 16x16 hard boards need at most a few 10^5 states; measured in
+    ``bench/README.md``). A board this process generated is answered from its
+    known solution at once (:func:`_from_generator`). Past the bound: on a
+    board with blank cells, :class:`~proofgrid.kirchhoff.exact.CountLimitError`
+    (too open); on a fully clued one, :class:`OutOfWorkError` (adding clues
+    cannot help).
     """
     m = list((ALL_STATES,) * board.n_edges if masks is None else masks)
     if len(m) != board.n_edges:
@@ -264,7 +280,8 @@ def bounded_count(
     if prop.dead_cell >= 0:
         return Count(0, False)
     sw = _BoundedSweep(board, prop.masks, cap)
-    sw.max_work = work
+    sw.max_work = MAX_WORK if work is None else work
+    sw.max_layer = MAX_LAYER if work is None else min(work, MAX_LAYER)
     try:
         value = sw.count()
     except CountLimitError:
@@ -311,9 +328,12 @@ def decide(
     A short search first (``first_nodes``: an open board shows two solutions
     within a few hundred decisions, a well-clued one is often settled
     outright), then the bounded exact counter (``work`` states), then the
-    full search (``nodes``). A board this process generated is answered at
-    once from the generator's unique solution (:func:`_from_generator`).
-    When none settles it: :class:`TooOpenError` on a board with blank cells,
+    full search (``nodes``), then the exact counter within its own bounds
+    (:func:`bounded_count` with ``work=None``: what ``proofgrid kirchhoff
+    count`` decides), so the verdict never depends on which process generated
+    the board. A board this process generated is answered at once from the
+    generator's unique solution (:func:`_from_generator`). When none settles
+    it: :class:`TooOpenError` on a board with blank cells,
     :class:`OutOfWorkError` on a fully clued one.
     Every answer is exact; on a board with two or more solutions the one
     shown is the first found (the counter's is the first in sweep order).
@@ -337,4 +357,12 @@ def decide(
     late = _settled(two_solutions(board, masks, nodes=nodes))
     if late is not None:
         return late
+    if work >= COUNT_WORK:  # the budgets were not cut below the defaults: count in full
+        try:
+            cnt = bounded_count(board, masks)
+        except (CountLimitError, OutOfWorkError):
+            pass
+        else:
+            sol = first_solution(board, masks) if want_solution and cnt.value else None
+            return Verdict(cnt, sol, "count")
     raise _out_of_work(board)

@@ -1,46 +1,45 @@
-"""Matchless's part of the JSON API: its response models, its positions, and the duel route.
+"""Matchless's part of the JSON API: its board and position models, and the duel.
 
-The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new`` and
-``solve`` with :func:`~proofgrid.matchless.contract.proof_json` (par, witness
-and the X-ray certificate); this module names those answers' models
-(:data:`MODELS`), builds a position's ``position`` field
-(:func:`position_json`) and declares ``POST /api/matchless/duel`` (:data:`ROUTES`,
-mounted by the server), whose bot runs in a server worker (:func:`duel_job`), so
-its ``budget_ms`` starts when the bot starts, not when the request arrived.
-This module imports nothing of :mod:`proofgrid.server`.
+The generic routes (:mod:`proofgrid.server.api`) answer ``daily``, ``new``,
+``solve``, ``status`` and ``hint`` with the midend's writers over the contract
+(:func:`~proofgrid.matchless.contract.proof_json`: par, witness and the X-ray
+certificate; :meth:`~proofgrid.matchless.contract.Matchless.position_json`);
+this module declares their models and ``POST /api/matchless/duel``
+(:data:`SURFACE`, mounted by the server). The duel's one JSON writer is
+:func:`duel_json`: the route's job (:func:`duel_job`, run in a server worker,
+so ``budget_ms`` starts when the bot starts) and ``proofgrid matchless duel
+--json`` both call it. This module imports nothing of :mod:`proofgrid.server`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from proofgrid import midend
+from proofgrid.game import Game, resolve
 from proofgrid.matchless import duel as m_duel
 from proofgrid.matchless.game import State, move_name
 from proofgrid.matchless.params import Params
-from proofgrid.matchless.solve import remaining_par
-from proofgrid.puzzle import Puzzle
+from proofgrid.puzzle import ApiSurface, Puzzle
 from proofgrid.routes import PlayIn, Route
 
 __all__ = [
-    "MODELS",
+    "MAX_BUDGET_MS",
     "ROUTES",
+    "SURFACE",
     "BoardOut",
-    "DailyOut",
     "DuelIn",
     "DuelOut",
-    "NewOut",
     "PositionOut",
     "ProofOut",
-    "SolveOut",
     "duel_job",
-    "position_json",
+    "duel_json",
 ]
 
-_MAX_BUDGET_MS = 2000
+#: The longest search a duel request may ask for.
+MAX_BUDGET_MS = 2000
 
 
 class BoardOut(BaseModel):
@@ -68,19 +67,6 @@ class ProofOut(BoardOut):
     explanation: str
 
 
-class NewOut(ProofOut):
-    """A generated board: its seeded ID as well as its fixed one."""
-
-    seed_id: str = Field(description="params#seed game ID that regenerates this board")
-
-
-class DailyOut(ProofOut):
-    """The daily board of a calendar date (the same for everyone, built from the date alone)."""
-
-    date: str = Field(description="Calendar date, YYYY-MM-DD")
-    number: int = Field(description="Puzzle number: days since the launch, plus one")
-
-
 class PositionOut(BaseModel):
     """Where a game stands after some moves."""
 
@@ -92,19 +78,13 @@ class PositionOut(BaseModel):
     won: bool
 
 
-class SolveOut(ProofOut):
-    """Proof of par, plus the position after the given moves."""
-
-    position: PositionOut
-
-
 class DuelIn(PlayIn):
     """A duel position (the moves so far, both players') and the bot to ask."""
 
     rule: Literal["fewest", "most"] = "fewest"
     level: Literal["random", "greedy", "perfect"] = "perfect"
     seed: int = Field(0, ge=0, lt=2**64, description="Used by the random level only")
-    budget_ms: int = Field(1000, ge=1, le=_MAX_BUDGET_MS, description="Search time budget")
+    budget_ms: int = Field(1000, ge=1, le=MAX_BUDGET_MS, description="Search time budget")
 
 
 class DuelOut(BaseModel):
@@ -116,47 +96,42 @@ class DuelOut(BaseModel):
     value: int | None = Field(description="Exact value of the position for the mover, if known")
 
 
-#: Response models of the generic routes, by route.
-MODELS: Mapping[str, type[BaseModel]] = {"daily": DailyOut, "new": NewOut, "solve": SolveOut}
+def duel_json(
+    game: Game[Params, State],
+    moves: Sequence[str],
+    *,
+    rule: str = "fewest",
+    level: str = "perfect",
+    seed: int = 0,
+    budget_ms: int = 1000,
+) -> dict[str, Any]:
+    """``duel``: the bot's move in the position after ``moves`` (both players'), as
+    ``{"move", "shell", "perfect", "value"}`` (:class:`DuelOut`).
 
-
-def position_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
-    """Matches so far, the remaining par of the unlit shells and what is still reachable.
-
-    ``remaining_par`` is the par of the subgraph the unlit shells induce (its
-    source components), so ``matches + remaining_par`` is the best final score
-    left, and par is still reachable iff that equals the board's ``par``. O(n + m).
+    The one writer of the duel's answer: ``POST /api/matchless/duel`` and
+    ``proofgrid matchless duel ID --moves ... --json`` both call it. ``rule``
+    is ``fewest`` or ``most``, ``level`` ``random``, ``greedy`` or ``perfect``;
+    the bot's search stops at ``budget_ms`` (then ``perfect`` is false).
     """
-    b = state.board
-    rem = remaining_par(b, state.unlit).par
-    best = state.matches + rem
+    state = game.play(moves)
+    board = state.board
+    bot = m_duel.bot_move(
+        board.succ, state.unlit, m_duel.Rule(rule), m_duel.Level(level), seed, budget_ms
+    )
     return {
-        "matches": state.matches,
-        "remaining_par": rem,
-        "best_reachable": best,
-        "par_reachable": best == board["par"],
-        "lit": [list(b.shell_rc(v)) for v in range(b.n) if state.is_lit(v)],
-        "won": state.unlit == 0,
+        "move": move_name(board, bot.shell),
+        "shell": list(board.shell_rc(bot.shell)),
+        "perfect": bot.perfect,
+        "value": bot.value,
     }
 
 
 def duel_job(puzzle: Puzzle[Params, State], body: Mapping[str, Any]) -> dict[str, Any]:
-    """The duel bot's move for a :class:`DuelIn` body (as a dict), as :class:`DuelOut` JSON.
-
-    A worker job: the bot's ``budget_ms`` starts when this starts.
-    """
+    """:func:`duel_json` of a :class:`DuelIn` body (as a dict): the route's worker job,
+    so the bot's ``budget_ms`` starts when this starts."""
     b = DuelIn.model_validate(body)
-    state = midend.resolve(puzzle, b.id).play(b.moves)
-    board = state.board
-    bot = m_duel.bot_move(
-        board.succ, state.unlit, m_duel.Rule(b.rule), m_duel.Level(b.level), b.seed, b.budget_ms
-    )
-    return DuelOut(
-        move=move_name(board, bot.shell),
-        shell=board.shell_rc(bot.shell),
-        perfect=bot.perfect,
-        value=bot.value,
-    ).model_dump()
+    game = resolve(puzzle, b.id)
+    return duel_json(game, b.moves, rule=b.rule, level=b.level, seed=b.seed, budget_ms=b.budget_ms)
 
 
 #: The routes only Matchless has, declared for the server to mount.
@@ -169,3 +144,6 @@ ROUTES = (
         response=DuelOut,
     ),
 )
+
+#: What the API mounts and documents for Matchless.
+SURFACE = ApiSurface(__name__, board=ProofOut, position=PositionOut, routes=ROUTES)

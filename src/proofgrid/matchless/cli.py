@@ -1,23 +1,25 @@
 """Matchless on the command line: its text for the shared commands, and its own commands.
 
-The shared ``new``, ``solve``, ``daily`` and ``play`` come from
-:mod:`proofgrid.cli.puzzle_commands`; :class:`MatchlessCli` says how Matchless
-prints them (par and its witness, the cascade of each match). The commands
-only Matchless has, ``practice``, ``xray`` and ``duel``, are declared in
-:data:`COMMANDS` for the CLI to mount (this module imports nothing of
-:mod:`proofgrid.cli`). Thin wrappers: parse, call the engine, print.
+The shared ``new``, ``solve``, ``daily``, ``hint``, ``status`` and ``play``
+come from :mod:`proofgrid.cli.puzzle_commands`; :class:`MatchlessCli` says how
+Matchless prints them as text (par and its witness, the cascade of each
+match); their ``--json`` is the midend's. The commands only Matchless has,
+``practice``, ``xray`` and ``duel`` (whose ``--json`` is the duel route's one
+writer, :func:`proofgrid.matchless.api.duel_json`), are declared in
+:data:`SURFACE` for the CLI to mount (this module imports nothing of
+:mod:`proofgrid.cli` nor of :mod:`proofgrid.midend`). Thin wrappers: parse,
+call the engine, print.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import sys
 from dataclasses import asdict
-from typing import Any
 
-from proofgrid import midend
 from proofgrid.frontend import GAME_HELP, Argument, Command, Player, PuzzleCli, read_line
+from proofgrid.game import Game, json_text, resolve
+from proofgrid.matchless.api import MAX_BUDGET_MS, duel_json
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.contract import MATCHLESS
 from proofgrid.matchless.duel import Level, Rule, bot_move
@@ -27,24 +29,29 @@ from proofgrid.matchless.hint import hint
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.practice import build_practice, data_path, load_practice, practice_json
 from proofgrid.matchless.solve import Solution, remaining_par, solve
-from proofgrid.midend import Game
-from proofgrid.puzzle import InvalidMoveError, InvalidParamsError, ProofgridError, Status
+from proofgrid.puzzle import (
+    CliSurface,
+    InvalidMoveError,
+    InvalidParamsError,
+    ProofgridError,
+    Status,
+)
 from proofgrid.study_tasks import Option
 
 __all__ = [
     "COMMANDS",
+    "SURFACE",
     "MatchlessCli",
     "MatchlessPlayer",
     "duel",
     "practice",
-    "puzzle_cli",
     "xray",
 ]
 
 
 def _board(text: str) -> Board:
     """The board of a game ID (``ProofgridError`` on a bad one)."""
-    return midend.resolve(MATCHLESS, text).start().board
+    return resolve(MATCHLESS, text).start().board
 
 
 def _names(board: Board, shells: tuple[int, ...] | list[int]) -> str:
@@ -102,10 +109,6 @@ class MatchlessPlayer(Player[State]):
 class MatchlessCli(PuzzleCli[Params, State]):
     """How the shared commands print Matchless."""
 
-    def parse_date(self, text: str | None) -> dt.date:
-        """An ISO date (today when omitted or empty: :func:`proofgrid.midend.date_option`)."""
-        return midend.date_option(text)
-
     def new_text(self, game: Game[Params, State]) -> str:
         """The sky, its ID, its seed ID, par and a witness."""
         board = game.start().board
@@ -133,7 +136,7 @@ class MatchlessCli(PuzzleCli[Params, State]):
 
 
 def _print_json(data: object) -> None:
-    print(json.dumps(data))
+    print(json_text(data))
 
 
 def practice(as_json: bool, regenerate: bool) -> None:
@@ -171,11 +174,15 @@ def duel(
     seed: int,
     budget_ms: int,
     moves: list[str] | None = None,
+    as_json: bool = False,
 ) -> None:
     """Duel the bot: alternate matches; each is credited with the shells their match lights.
 
     With ``moves`` the game so far (a duel by post) is replayed and checked first,
     the movers alternating from whoever starts; then play goes on from there.
+    With ``as_json`` the bot's move in that position is printed as
+    :func:`proofgrid.matchless.api.duel_json` (the bytes ``POST
+    /api/matchless/duel`` answers) and nothing is played.
     """
     try:
         level = Level[bot.strip().upper()]
@@ -185,12 +192,23 @@ def duel(
         the_rule = Rule(rule.strip().lower())
     except ValueError:
         raise InvalidParamsError(f"unknown rule {rule!r} (fewest or most)") from None
+    played = [m for text in moves or () for m in text.replace(".", " ").split()]
+    if as_json:
+        if not 0 <= seed < 1 << 64 or not 1 <= budget_ms <= MAX_BUDGET_MS:
+            raise InvalidParamsError(
+                f"--seed must be from 0 to 2^64-1 and --budget-ms from 1 to {MAX_BUDGET_MS}"
+            )
+        g = resolve(MATCHLESS, game)
+        answer = duel_json(
+            g, played, rule=the_rule.value, level=level.value, seed=seed, budget_ms=budget_ms
+        )
+        print(json_text(answer))
+        return
     board = _board(game)
     state = new_state(board)
     scores = {"you": 0, "bot": 0}
     turn = "bot" if bot_first else "you"
     wins = "fewest" if the_rule is Rule.FEWEST else "most"
-    played = [m for text in moves or () for m in text.replace(".", " ").split()]
     for i, said in enumerate(played, 1):
         try:
             result = strike(state, parse_move(state, said))
@@ -267,7 +285,7 @@ COMMANDS = (
         "Duel the bot: alternate matches; each is credited with the shells their match lights.",
         (
             Argument("game", GAME_HELP),
-            Option("bot", ("--bot",), "perfect", "random, greedy or perfect"),
+            Option("bot", ("--bot", "--level"), "perfect", "random, greedy or perfect"),
             Option("rule", ("--rule",), "fewest", "fewest (shipped) or most shells wins"),
             _flag("bot_first", "--bot-first", "Let the bot strike first."),
             Option("seed", ("--seed",), 0, "Seed for the random and greedy bots.", kind=int),
@@ -279,11 +297,11 @@ COMMANDS = (
                 "Moves so far (e.g. from a duel link: b1.c3 or 'b1 c3'), replayed first.",
                 multiple=True,
             ),
+            _flag("as_json", "--json", "Print the bot's move in the position as JSON and stop."),
         ),
     ),
 )
 
 
-def puzzle_cli(puzzle: Any) -> MatchlessCli:
-    """How the shared commands print this puzzle (the contract's ``cli()``)."""
-    return MatchlessCli(puzzle)
+#: What the CLI mounts for Matchless: its text and its own commands.
+SURFACE = CliSurface(__name__, COMMANDS, MatchlessCli)

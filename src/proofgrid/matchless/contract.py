@@ -23,7 +23,17 @@ from proofgrid.matchless.daily import daily, daily_params
 from proofgrid.matchless.game import State
 from proofgrid.matchless.params import Params
 from proofgrid.matchless.solve import Solution
-from proofgrid.puzzle import Hint, InvalidDescError, Puzzle, Status
+from proofgrid.puzzle import (
+    ApiSurface,
+    CliSurface,
+    DrawSurface,
+    Hint,
+    InvalidDescError,
+    Puzzle,
+    Status,
+    Surfaces,
+    TasksSurface,
+)
 
 __all__ = ["MATCHLESS", "Matchless", "explain", "proof_json"]
 
@@ -71,18 +81,37 @@ def proof_json(board: Board) -> dict[str, Any]:
     }
 
 
+def _cli() -> CliSurface:
+    from proofgrid.matchless import cli  # noqa: PLC0415 (a surface loads on first use)
+
+    return cli.SURFACE
+
+
+def _api() -> ApiSurface:
+    from proofgrid.matchless import api  # noqa: PLC0415 (as above: pydantic on first use)
+
+    return api.SURFACE
+
+
+def _tasks() -> TasksSurface:
+    from proofgrid.matchless import tasks  # noqa: PLC0415 (as above)
+
+    return TasksSurface(tasks.__name__, tasks.STUDY_TASKS)
+
+
+def _draw() -> DrawSurface:
+    from proofgrid.matchless import draw  # noqa: PLC0415 (as above)
+
+    return DrawSurface(draw.__name__, draw.draw, draw.grade, draw.solution_notes, draw.record)
+
+
 class Matchless(Puzzle[Params, State]):
     """The Matchless back end behind the uniform puzzle contract."""
 
     name = "matchless"
     title = "Matchless"
     summary = "Matchless: light the whole sky with the fewest matches (par is proved)."
-    surfaces: ClassVar[Mapping[str, str]] = {
-        "cli": "proofgrid.matchless.cli",
-        "api": "proofgrid.matchless.api",
-        "tasks": "proofgrid.matchless.tasks",
-        "draw": "proofgrid.matchless.draw",
-    }
+    surfaces: ClassVar[Surfaces] = Surfaces(cli=_cli, api=_api, tasks=_tasks, draw=_draw)
 
     # --- params
     def default_params(self) -> Params:
@@ -161,6 +190,25 @@ class Matchless(Puzzle[Params, State]):
     def board_json(self, p: Params, desc: str) -> dict[str, Any]:
         """:func:`proof_json` of the described board."""
         return proof_json(codec.decode_desc(desc))
+
+    def position_json(self, state: State, board: Mapping[str, Any]) -> dict[str, Any]:
+        """Matches so far, the remaining par of the unlit shells and what is still reachable.
+
+        ``remaining_par`` is the par of the subgraph the unlit shells induce (its
+        source components), so ``matches + remaining_par`` is the best final score
+        left, and par is still reachable iff that equals the board's ``par``. O(n + m).
+        """
+        b = state.board
+        rem = solve.remaining_par(b, state.unlit).par
+        best = state.matches + rem
+        return {
+            "matches": state.matches,
+            "remaining_par": rem,
+            "best_reachable": best,
+            "par_reachable": best == board["par"],
+            "lit": [list(b.shell_rc(v)) for v in range(b.n) if state.is_lit(v)],
+            "won": state.unlit == 0,
+        }
 
     # --- serving cost
     def job_cost(self, p: Params) -> int:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from proofgrid import midend
+from proofgrid import dates
 from proofgrid.matchless.board import Board
 from proofgrid.matchless.generate import generate_board
 from proofgrid.matchless.params import V2, Params
@@ -106,8 +106,8 @@ def puzzle_number(date: dt.date) -> int:
 
 
 def parse_date(text: str) -> dt.date:
-    """Exactly ``YYYY-MM-DD`` after trimming spaces (:func:`proofgrid.midend.parse_date`)."""
-    return midend.parse_date(text.strip(" "))
+    """Exactly ``YYYY-MM-DD`` after trimming spaces (:func:`proofgrid.dates.parse_date`)."""
+    return dates.parse_date(text.strip(" "))
 
 
 def clears_bar(a: Analysis) -> bool:

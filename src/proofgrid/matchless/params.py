@@ -159,7 +159,8 @@ def encode_params(params: Params, *, full: bool = True) -> str:
 
 _PARAMS_RE = re.compile(
     r"^(\d+)x(\d+)(v2)?(?:d(\d{1,3}))?(?:f(\d{1,2}))?"
-    r"(?:n(\d{1,2}))?(?:m(\d{1,3}))?(?:e(\d))?(?:x(\d))?$"
+    r"(?:n(\d{1,2}))?(?:m(\d{1,3}))?(?:e(\d))?(?:x(\d))?$",
+    re.ASCII,  # ASCII digits only: "٥x٥" is not 5x5
 )
 
 

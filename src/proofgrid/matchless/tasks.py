@@ -67,9 +67,9 @@ def _stats_json(report: Any, timing: bool) -> Any:
 def _verify_job(quick: bool, opts: Mapping[str, Any]) -> Callable[[Executor], VerifyReport]:
     """Check ``--start`` (a date on or after the launch; default today's UTC date, the
     date a daily is defined on everywhere) and plan the checks."""
+    from proofgrid.dates import utc_today  # noqa: PLC0415 (as above)
     from proofgrid.matchless.daily import LAUNCH, parse_date  # noqa: PLC0415 (a study runs)
     from proofgrid.matchless.verify import last_start, run_verify  # noqa: PLC0415 (as above)
-    from proofgrid.midend import utc_today  # noqa: PLC0415 (as above)
 
     start = opts["start"]
     first = parse_date(start) if start else max(utc_today(), LAUNCH)

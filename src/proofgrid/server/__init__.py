@@ -31,8 +31,6 @@ Nothing here names a puzzle.
 
 from __future__ import annotations
 
-from typing import Any
-
 from proofgrid.server.api import today
 from proofgrid.server.app import bind, create_app, run
 from proofgrid.server.middleware import (
@@ -57,8 +55,6 @@ from proofgrid.server.site import (
 )
 
 __all__ = [
-    "CACHE_GROUPS",
-    "CORE_PINNED",
     "CSP",
     "MAX_BODY",
     "MIME_TYPES",
@@ -80,14 +76,3 @@ __all__ = [
     "today",
     "write_site",
 ]
-
-#: Kept for old imports: the registry rule pins no file to the core (a core
-#: module must not import a group file at all; ``tests/web`` checks it).
-CORE_PINNED: frozenset[str] = frozenset()
-
-
-def __getattr__(name: str) -> Any:
-    """``CACHE_GROUPS``, kept for old imports: :func:`cache_rules` read when asked."""
-    if name == "CACHE_GROUPS":
-        return cache_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

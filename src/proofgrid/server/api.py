@@ -1,25 +1,32 @@
 """The JSON API: one set of routes for every registered puzzle, generated from the registry.
 
 For each puzzle ``name`` of :mod:`proofgrid.registry`, one router with prefix
-``/api/{name}`` holds the same four operations, answered by the midend
-(:mod:`proofgrid.midend`) over the puzzle's contract
-(:class:`proofgrid.puzzle.Puzzle`):
+``/api/{name}`` holds the same five operations, each answered by the midend's
+one writer of it (:mod:`proofgrid.midend`), the function the CLI's ``--json``
+prints, so both give the same bytes for the same request:
 
-* ``GET /daily`` and ``GET /daily/{date}``: the daily board of today (the
-  server's UTC date, given in the answer's ``date``) or of a ``YYYY-MM-DD`` date;
+* ``GET /daily`` and ``GET /daily/{date}`` (``?preset=`` where the puzzle has a
+  series per preset): the daily board of today (the server's UTC date, given in
+  the answer's ``date``) or of a ``YYYY-MM-DD`` date
+  (``proofgrid <puzzle> daily --date D --json``);
 * ``GET /new?params=&seed=``: the board generated from params (or a preset
-  name, any case) and a seed text;
+  name, any case) and a seed text (``new --params P --seed S --json``);
 * ``GET /solve?id=`` and ``POST /solve`` (:class:`~proofgrid.server.models.PlayIn`):
-  a game ID's board with its proof, and the position after some moves;
-* ``POST /hint`` (:class:`~proofgrid.server.models.PlayIn`): the hint of the
-  position after some moves, :func:`proofgrid.midend.hint_json` (the same
-  bytes as ``proofgrid <puzzle> hint ID --moves ... --json`` prints).
+  a game ID's board with its proof and the position after some moves
+  (``solve ID --moves ... --json``);
+* ``POST /status`` (:class:`~proofgrid.server.models.PlayIn`): the contract's
+  status after some moves (``status ID --moves ... --json``);
+* ``POST /hint`` (:class:`~proofgrid.server.models.PlayIn` plus the puzzle's
+  declared hint options, :func:`~proofgrid.server.models.hint_request`): the
+  hint of the position after some moves (``hint ID --moves ... [--mark-empties]
+  --json``).
 
 Every engine call runs in a worker process (:mod:`proofgrid.server.engine`);
-the handlers themselves only await. Each puzzle names its response models
-(:meth:`~proofgrid.puzzle.Puzzle.api_models`) and every route declares the
-error answers (:data:`~proofgrid.server.models.ERROR_RESPONSES`), so the
-OpenAPI schema describes every answer exactly. The routes only one puzzle has
+the handlers themselves only await. The response models are composed from
+the models the puzzle declares (:func:`~proofgrid.server.models.answer_models`)
+and every route declares the error answers
+(:data:`~proofgrid.server.models.ERROR_RESPONSES`), so the OpenAPI schema
+describes every answer exactly. The routes only one puzzle has
 are declared by it as data (:class:`proofgrid.routes.Route` rows,
 :meth:`~proofgrid.puzzle.Puzzle.routes`) and mounted here by :func:`mount_route`:
 the puzzle imports nothing of the server. The routers are
@@ -44,14 +51,14 @@ from proofgrid import midend, registry
 from proofgrid.routes import Route
 from proofgrid.server import jobs
 from proofgrid.server.engine import TOO_LONG, engine_of
-from proofgrid.server.jobs import play
 from proofgrid.server.models import (
     ERROR_RESPONSES,
     MAX_ID_CHARS,
     MAX_PARAMS_CHARS,
     MAX_SEED_CHARS,
     PlayIn,
-    hint_model,
+    answer_models,
+    hint_request,
 )
 
 __all__ = [
@@ -63,7 +70,6 @@ __all__ = [
     "api_routers",
     "health_router",
     "mount_route",
-    "play",
     "puzzle_router",
     "today",
 ]
@@ -104,7 +110,7 @@ def puzzle_router(name: str) -> APIRouter:
     """The routes ``/api/{name}/...`` of one registered puzzle (module docstring)."""
     puzzle = registry.get(name)
     target = registry.entry(name).target
-    models = dict(puzzle.api_models())
+    models = answer_models(name, puzzle.title or name.title(), puzzle.api_surface())
     title = puzzle.title or name.title()
     default = puzzle.encode_params(puzzle.default_params())
     presets = ", ".join(puzzle.presets())
@@ -120,37 +126,48 @@ def puzzle_router(name: str) -> APIRouter:
         )
         return answer(data, NO_STORE)
 
-    async def daily_answer(request: Request, day: dt.date, cache_control: str) -> Response:
+    async def daily_answer(
+        request: Request, day: dt.date, preset: str | None, cache_control: str
+    ) -> Response:
         if not puzzle.daily_before_launch:
             midend.puzzle_number(puzzle, day)  # refuse before the launch without a worker
-        body = await engine_of(request).json(jobs.daily_job, target, day.isoformat(), pure=True)
+        body = await engine_of(request).json(
+            jobs.daily_job, target, day.isoformat(), preset, pure=True
+        )
         return answer(body, cache_control)
+
+    preset_query = Query(
+        None,
+        max_length=MAX_PARAMS_CHARS,
+        description="a preset's series, where the puzzle has one per preset",
+    )
 
     @router.get(
         "/daily",
         summary=f"Today's daily {title} (the server's UTC date, given in `date`)",
-        response_model=models.get("daily"),
+        response_model=models["daily"],
         responses=ERROR_RESPONSES,
     )
-    async def daily_today(request: Request) -> Any:
-        return await daily_answer(request, today(), TODAY)
+    async def daily_today(request: Request, preset: str | None = preset_query) -> Any:
+        return await daily_answer(request, today(), preset, TODAY)
 
     @router.get(
         "/daily/{date}",
         summary=f"The daily {title} of a given date",
-        response_model=models.get("daily"),
+        response_model=models["daily"],
         responses=ERROR_RESPONSES,
     )
     async def daily_on(
         request: Request,
         date: str = Path(..., pattern=_DATE_PATTERN, description="YYYY-MM-DD"),
+        preset: str | None = preset_query,
     ) -> Any:
-        return await daily_answer(request, midend.parse_date(date), FOREVER)
+        return await daily_answer(request, midend.parse_date(date), preset, FOREVER)
 
     @router.get(
         "/new",
         summary=f"Generate a {title} board for params and a seed",
-        response_model=models.get("new"),
+        response_model=models["new"],
         responses=ERROR_RESPONSES,
     )
     async def new_board(
@@ -169,7 +186,7 @@ def puzzle_router(name: str) -> APIRouter:
     @router.get(
         "/solve",
         summary=f"The proof of a {title} game ID",
-        response_model=models.get("solve"),
+        response_model=models["solve"],
         responses=ERROR_RESPONSES,
     )
     async def solve_get(
@@ -184,20 +201,55 @@ def puzzle_router(name: str) -> APIRouter:
     @router.post(
         "/solve",
         summary=f"The proof of a {title} game ID and the position after some moves",
-        response_model=models.get("solve"),
+        response_model=models["solve"],
         responses=ERROR_RESPONSES,
     )
     async def solve_post(body: PlayIn, request: Request) -> Any:
         return await position_answer(jobs.play_job, body, request)
 
     @router.post(
-        "/hint",
-        summary=f"The next move of a {title} position, with its reason and proof",
-        response_model=hint_model(name, title),
+        "/status",
+        summary=f"Whether a {title} position is won, lost or playing after some moves",
+        response_model=models["status"],
         responses=ERROR_RESPONSES,
     )
-    async def hint(body: PlayIn, request: Request) -> Any:
-        return await position_answer(jobs.hint_job, body, request)
+    async def status_post(body: PlayIn, request: Request) -> Any:
+        return await position_answer(jobs.status_job, body, request)
+
+    hint_in = hint_request(puzzle.title or name.title(), tuple(puzzle.hint_options))
+    option_names = tuple(n for n in hint_in.model_fields if n not in PlayIn.model_fields)
+
+    async def hint(body: Any, request: Request) -> Response:
+        options = tuple((n, getattr(body, n)) for n in option_names)
+        data = await engine_of(request).json(
+            jobs.hint_job,
+            target,
+            body.id,
+            tuple(body.moves),
+            options,
+            gid=body.id,
+            too_long=TOO_LONG,
+            pure=True,
+        )
+        return answer(data, NO_STORE)
+
+    # FastAPI reads the body's model from the signature: the puzzle's own request model
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    hint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("body", plain, annotation=hint_in),
+            inspect.Parameter("request", plain, annotation=Request),
+        ],
+        return_annotation=Response,
+    )
+    router.add_api_route(
+        "/hint",
+        hint,
+        methods=["POST"],
+        summary=f"The next move of a {title} position, with its reason and proof",
+        response_model=models["hint"],
+        responses=ERROR_RESPONSES,
+    )
 
     for route in puzzle.routes():
         mount_route(router, target, route)

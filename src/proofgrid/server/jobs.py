@@ -2,9 +2,9 @@
 
 Each takes plain values (where a registered puzzle lives, texts) and returns plain
 JSON-able data, so it crosses the pipe to a worker of
-:mod:`proofgrid.server.pool` and back. A puzzle's ``api`` surface may provide
-``board_json(game)`` to answer a game ID's board its own way (Kirchhoff decides
-open user-made boards within counted budgets); otherwise the midend's is used.
+:mod:`proofgrid.server.pool` and back. Each job is the midend's one writer of its
+operation (:mod:`proofgrid.midend`), the very function the CLI's ``--json``
+prints, so both answer the same bytes for the same request.
 """
 
 from __future__ import annotations
@@ -19,15 +19,14 @@ from proofgrid import midend
 from proofgrid.puzzle import Puzzle
 
 __all__ = [
-    "board_json",
     "daily_job",
     "hint_job",
     "new_job",
-    "play",
     "play_job",
     "puzzle_at",
     "render",
     "route_job",
+    "status_job",
 ]
 
 
@@ -50,46 +49,33 @@ def puzzle_at(target: str) -> Puzzle[Any, Any]:
     return puzzle
 
 
-def board_json(game: midend.Game[Any, Any]) -> dict[str, Any]:
-    """The board JSON of a resolved game: the ``api`` surface's ``board_json`` if it has one."""
-    api = game.puzzle.surface("api")
-    if api is not None and hasattr(api, "board_json"):
-        return dict(api.board_json(game))
-    return midend.board_json(game)
-
-
-def play(puzzle: Puzzle[Any, Any], gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """A game ID's board JSON plus ``position``: where the game stands after ``moves``.
-
-    The moves are played in order (an illegal one raises ``InvalidMoveError``,
-    a 400); the position's fields are the puzzle's (:meth:`Puzzle.position_json`).
-    """
-    game = midend.resolve(puzzle, gid)
-    state = game.play(moves)
-    data = board_json(game)
-    data["position"] = puzzle.position_json(state, data)
-    return data
-
-
 def play_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """:func:`play` for the puzzle at ``target``."""
-    return play(puzzle_at(target), gid, moves)
+    """``solve``: :func:`proofgrid.midend.solve_json` of a game ID after ``moves``."""
+    return midend.solve_json(midend.resolve(puzzle_at(target), gid), moves)
 
 
-def daily_job(target: str, iso: str) -> dict[str, Any]:
-    """The daily JSON of the puzzle at ``target`` on the date ``iso`` (``YYYY-MM-DD``)."""
-    return midend.daily_json(puzzle_at(target), dt.date.fromisoformat(iso))
+def status_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
+    """``status``: :func:`proofgrid.midend.status_json` of a game ID after ``moves``."""
+    return midend.status_json(midend.resolve(puzzle_at(target), gid), moves)
+
+
+def daily_job(target: str, iso: str, preset: str | None = None) -> dict[str, Any]:
+    """``daily``: :func:`proofgrid.midend.daily_json` on the date ``iso`` (``YYYY-MM-DD``)."""
+    return midend.daily_json(puzzle_at(target), dt.date.fromisoformat(iso), preset)
 
 
 def new_job(target: str, params: str, seed: str) -> dict[str, Any]:
-    """The board generated from params text and a seed text, with its ``seed_id``."""
+    """``new``: :func:`proofgrid.midend.new_json` of params text and a seed text."""
     puzzle = puzzle_at(target)
     return midend.new_json(midend.seeded(puzzle, puzzle.decode_params(params), seed, strict=False))
 
 
-def hint_job(target: str, gid: str, moves: Sequence[str]) -> dict[str, Any]:
-    """:func:`proofgrid.midend.hint_json` of the position after ``moves`` (the generic hint)."""
-    return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves)
+def hint_job(
+    target: str, gid: str, moves: Sequence[str], options: Sequence[tuple[str, Any]] = ()
+) -> dict[str, Any]:
+    """``hint``: :func:`proofgrid.midend.hint_json` of the position after ``moves``, with the
+    puzzle's declared hint ``options`` as ``(name, value)`` pairs."""
+    return midend.hint_json(midend.resolve(puzzle_at(target), gid), moves, **dict(options))
 
 
 def route_job(target: str, job: Callable[..., Any], request: str) -> Any:

@@ -1,4 +1,12 @@
-"""The API's one request model and its limits, the hint's model, and the one error shape.
+"""The API's one request model and its limits, the answers' models, and the one error shape.
+
+Every shared answer's model is composed here from what the puzzle declares
+(:class:`~proofgrid.puzzle.ApiSurface`: its board and position models), in the
+key order the midend writes (:mod:`proofgrid.midend`): ``new`` is the board
+plus ``seed_id``; ``daily`` the board plus ``date``, ``number`` (and
+``seed_id``); ``solve`` the board plus ``position``; ``status`` ``id``,
+``moves``, ``status``; ``hint`` ``id``, ``status``, ``hint``
+(:func:`answer_models`).
 
 The request model and its limits live in :mod:`proofgrid.routes` (a puzzle's
 own routes, declared there, take :class:`PlayIn` or a subclass of it) and are
@@ -11,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from proofgrid.puzzle import ApiSurface
 from proofgrid.routes import (
     MAX_ID_CHARS,
     MAX_MOVES,
@@ -30,9 +39,32 @@ __all__ = [
     "MAX_SEED_CHARS",
     "ErrorOut",
     "PlayIn",
+    "StatusOut",
     "Strict",
+    "answer_models",
     "hint_model",
+    "hint_request",
 ]
+
+
+def hint_request(title: str, options: tuple[Any, ...]) -> type[PlayIn]:
+    """The request model of ``POST /api/{puzzle}/hint``: :class:`PlayIn` plus the
+    puzzle's declared hint options (:attr:`proofgrid.puzzle.Puzzle.hint_options`,
+    e.g. Kirchhoff's ``mark_empties``), each with its default, as the CLI's
+    ``hint`` offers them (``--mark-empties``). :class:`PlayIn` itself when it has none."""
+    fields: dict[str, Any] = {
+        o.name: (o.kind, Field(o.default, description=o.help or ""))
+        for o in options
+        if not o.multiple and o.name not in PlayIn.model_fields
+    }
+    if not fields:
+        return PlayIn
+    return create_model(
+        f"{title}HintIn",
+        __base__=PlayIn,
+        __doc__="A game ID, the moves played so far, and the puzzle's own hint options.",
+        **fields,
+    )
 
 
 def hint_model(puzzle: str, title: str) -> type[BaseModel]:
@@ -71,6 +103,69 @@ def hint_model(puzzle: str, title: str) -> type[BaseModel]:
         __doc__="A position's hint (null once the game is won) and where the position stands.",
         **out,
     )
+
+
+class StatusOut(BaseModel):
+    """``status``: the contract's status of a position (:func:`proofgrid.midend.status_json`)."""
+
+    id: str = Field(description="Fixed-board game ID")
+    moves: int = Field(description="How many moves were played")
+    status: Literal["playing", "won", "lost"] = Field(description="The position's status")
+
+
+class _PlainBoard(BaseModel):
+    """A board as the puzzle writes it (:meth:`proofgrid.puzzle.Puzzle.board_json`)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(description="Fixed-board game ID")
+
+
+class _PlainPosition(BaseModel):
+    """Where a position stands (:meth:`proofgrid.puzzle.Puzzle.position_json`)."""
+
+    model_config = ConfigDict(extra="allow")
+    status: str = Field(description="won, playing or lost")
+
+
+def answer_models(puzzle: str, title: str, api: ApiSurface | None) -> dict[str, type[BaseModel]]:
+    """The response models of a puzzle's shared routes, by operation: ``new``, ``daily``,
+    ``solve``, ``status``, ``hint`` (module docstring), from its declared board and
+    position models (a plain object with ``id`` when it declares none)."""
+    board: type[BaseModel] = api.board if api is not None and api.board else _PlainBoard
+    position: Any = api.position if api is not None and api.position else _PlainPosition
+    new = create_model(
+        f"{title}NewOut",
+        __base__=board,
+        __doc__="`new`: a generated board and the ID that regenerates it.",
+        seed_id=(str, Field(description="params#seed game ID that regenerates this board")),
+    )
+    daily = create_model(
+        f"{title}DailyOut",
+        __base__=board,
+        __doc__="`daily`: the board of a calendar date (the same for everyone).",
+        date=(str, Field(description="Calendar date, YYYY-MM-DD")),
+        number=(
+            int | None,
+            Field(description="Puzzle number: days since the launch plus one (null before it)"),
+        ),
+        seed_id=(
+            str | None,
+            Field(None, description="params#seed ID that regenerates it (absent if none)"),
+        ),
+    )
+    solve = create_model(
+        f"{title}SolveOut",
+        __base__=board,
+        __doc__="`solve`: the board with its proof, and where the game stands after the moves.",
+        position=(position, Field(description="The position after the given moves")),
+    )
+    return {
+        "new": new,
+        "daily": daily,
+        "solve": solve,
+        "status": StatusOut,
+        "hint": hint_model(puzzle, title),
+    }
 
 
 class ErrorOut(BaseModel):

@@ -5,9 +5,9 @@ this package. It imports no puzzle: each puzzle describes its studies in the
 neutral vocabulary of :mod:`proofgrid.tasks` and :mod:`proofgrid.study_tasks`
 and hands them over through the registry (``study_tasks()``).
 
-* :mod:`~proofgrid.studies.tasks` — a study is a list of seeded chunks (chunk
-  ``i`` covers items ``[i·k, (i+1)·k)``; each item's seed comes from its index),
-  re-exported from :mod:`proofgrid.tasks`;
+* :mod:`proofgrid.tasks` (below this package and the puzzles) — a study is a
+  list of seeded chunks (chunk ``i`` covers items ``[i·k, (i+1)·k)``; each
+  item's seed comes from its index);
 * :mod:`~proofgrid.studies.backends` — where tasks run: inline (one worker), a
   local process pool (``--workers N``; forked, or from a fork server once
   threads run), or a Dask distributed cluster (``--scheduler ADDRESS``);
@@ -37,7 +37,7 @@ from proofgrid.studies.backends import (
     make_backend,
 )
 from proofgrid.studies.runner import Runner, StudyInterrupted, open_runner
-from proofgrid.studies.tasks import Chunk, Task, chunked, plan
+from proofgrid.tasks import Chunk, Task, chunked, plan
 
 __all__ = [
     "BackendError",

@@ -1,7 +1,7 @@
 """Where tasks run: in this process, on a local process pool, or on a Dask cluster.
 
 Three backends behind one small interface (:class:`Backend`): ``submit`` a
-:class:`~proofgrid.studies.tasks.Task`, ``wait_any`` for some of the handles to
+:class:`~proofgrid.tasks.Task`, ``wait_any`` for some of the handles to
 finish, take a ``result``, ``abort`` what is still pending, ``close``.
 
 * :class:`InlineBackend` — one worker: the runner calls the tasks itself, in
@@ -26,7 +26,7 @@ finish, take a ``result``, ``abort`` what is still pending, ``close``.
   (install the same version there); tasks travel as references to module-level
   functions plus small argument tuples.
 
-Results never depend on the backend: see :mod:`proofgrid.studies.tasks`.
+Results never depend on the backend: see :mod:`proofgrid.tasks`.
 """
 
 from __future__ import annotations

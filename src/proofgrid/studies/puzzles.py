@@ -1,4 +1,4 @@
-"""Bank tasks by puzzle name, from the registry (the old home of each puzzle's bank lines).
+"""Bank tasks by puzzle name, from the registry.
 
 Board ``j`` of a bank of ``params`` with base text ``base`` is generated from
 :func:`item_seed` ``(base, params, j)`` (``params`` in its canonical text), so a
@@ -8,24 +8,17 @@ interrupted one stopped. What a line holds is the puzzle's own business: its
 :class:`~proofgrid.study_tasks.BankTask` (``study_tasks()["bank"]``, e.g.
 :mod:`proofgrid.matchless.bank`, which also holds the Matchless grade).
 
-:func:`puzzle` and :func:`bank_tasks` read the registry; so does the module
-``__getattr__``, which answers ``PUZZLES`` and an upper-case puzzle name such
-as ``MATCHLESS`` (its bank task, as ``bench/bench_studies.py`` imports it).
+:func:`puzzle` and :func:`bank_tasks` read the registry.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from proofgrid import registry
 from proofgrid.errors import InvalidParamsError
 from proofgrid.study_tasks import BankTask
 from proofgrid.tasks import item_seed
 
-__all__ = ["BankPuzzle", "BankTask", "bank_tasks", "item_seed", "puzzle"]
-
-BankPuzzle = BankTask
-"""The former name of :class:`~proofgrid.study_tasks.BankTask`."""
+__all__ = ["BankTask", "bank_tasks", "item_seed", "puzzle"]
 
 
 def bank_tasks() -> dict[str, BankTask]:
@@ -52,12 +45,3 @@ def puzzle(name: str) -> BankTask:
     if not isinstance(task, BankTask):
         raise InvalidParamsError(f"unknown puzzle {name.strip()[:30]!r} ({' or '.join(names)})")
     return task
-
-
-def __getattr__(attr: str) -> Any:
-    """``PUZZLES`` (:func:`bank_tasks`) and ``<PUZZLE>`` (:func:`puzzle`)."""
-    if attr == "PUZZLES":
-        return bank_tasks()
-    if attr.isupper() and attr.lower() in registry.names():
-        return puzzle(attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

@@ -102,7 +102,7 @@ class Runner:
         return self._window if self._window is not None else max(2, 4 * self.backend.slots)
 
     def chunk_size(self, n: int, *, most: int, least: int = 1) -> int:
-        """:func:`~proofgrid.studies.tasks.chunk_size` for ``n`` items on this backend's slots."""
+        """:func:`~proofgrid.tasks.chunk_size` for ``n`` items on this backend's slots."""
         return chunk_size(n, self.backend.slots, most=most, least=least)
 
     def _bar(self, label: str, unit: str, total: int) -> TaskID | None:

@@ -19,6 +19,13 @@
 // one wins; each puzzle keeps its limits). When the browser refuses a write,
 // every write of the import is undone (a games.js Journal) and the import
 // fails with a CodeError that says nothing changed.
+//
+// The games are merged through the transaction's view of the store
+// (transactionView), so what SavedGames repairs on the way — an unreadable
+// index rebuilt from the game keys, an unreadable game key dropped — is part
+// of the transaction too: a rebuilt index is a journaled write, a dropped key
+// waits for the commit, and the notices about them wait with it. A failed
+// import leaves storage byte for byte as it was, damage included.
 
 import { CodeError, decodeCode, encodeCode } from './codes.js';
 import {
@@ -50,6 +57,33 @@ function unpackGame(row) {
   if (!Array.isArray(row) || row.length !== 5 || !Number.isInteger(row[2]) || row[2] < 0 || row[2] > 3) return null;
   const [gid, preset, flags, updated, state] = row;
   return { gid, preset, finished: (flags & FINISHED) !== 0, daily: (flags & DAILY) !== 0, updated, state };
+}
+
+/**
+ * The store as one import's transaction sees it (module comment): the methods
+ * SavedGames uses (readRaw, writeRaw, removeRaw, rawKeys, notice), with every
+ * write journaled (so rollback undoes it), every removal kept for the commit
+ * (reads no longer see the key meanwhile) and every notice kept in `notices`
+ * until the caller replays them after a commit.
+ */
+function transactionView(store, journal) {
+  const removed = new Set();
+  const notices = [];
+  const view = {
+    readRaw: (key) => (removed.has(key) ? null : store.readRaw(key)),
+    writeRaw: (key, text) => {
+      removed.delete(key);
+      journal.track(key);
+      return store.writeRaw(key, text);
+    },
+    removeRaw: (key) => {
+      removed.add(key);
+      journal.remove(key);
+    },
+    rawKeys: (start) => store.rawKeys(start).filter((key) => !removed.has(key)),
+    notice: (label, what) => { notices.push([label, what]); },
+  };
+  return { view, notices };
 }
 
 /** The code carrying the Store keys `names` and every saved game of `puzzles`. */
@@ -113,6 +147,7 @@ function* importSteps(store, code, puzzles) {
   }
   // Then write, as one transaction.
   const journal = new Journal(store);
+  const { view, notices } = transactionView(store, journal);
   const games = { added: 0, replaced: 0, kept: 0, skipped: 0, dropped: 0 };
   let names = [];
   try {
@@ -121,7 +156,8 @@ function* importSteps(store, code, puzzles) {
       names = store.importCode(code); // a bad key refuses the whole code before any write
     }
     for (const [puzzle, rows] of checked) {
-      const got = new SavedGames(store, puzzle).mergeChecked(rows, journal); // notices its own skips
+      // its repairs and notices (a damaged index, an unreadable game) join the transaction
+      const got = new SavedGames(view, puzzle).mergeChecked(rows, journal);
       for (const k of Object.keys(games)) games[k] += got[k];
     }
     if (store.fallback?.size && [...journal.before.keys()].some((k) => store.fallback.has(k))) {
@@ -134,6 +170,7 @@ function* importSteps(store, code, puzzles) {
     throw new CodeError('there is not enough room in this browser\'s storage for this code: nothing was imported');
   }
   journal.commit();
+  for (const [label, what] of notices) store.notice(label, what);
   if (foreign) store.notice('saved game', 'skipped');
   games.skipped += foreign;
   return { names, games };
