@@ -102,24 +102,34 @@ class Page:
 
 
 def wrap(
-    text: str, width: float, size: float, measure: Measure, *, mono: bool = False
+    text: str,
+    width: float,
+    size: float,
+    measure: Measure,
+    *,
+    mono: bool = False,
+    first: float | None = None,
 ) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` points, greedily at spaces
-    (a word wider than a line is cut between characters)."""
+    """``text`` cut into lines no wider than ``width`` points (the first line: ``first``
+    points, when given), greedily at spaces; a word wider than a line is cut between
+    characters. Kerning is not measured: lines keep 2% spare."""
     out: list[str] = []
     line = ""
-    width *= 0.98  # room for kerning, which the measure leaves out
+
+    def room() -> float:
+        return 0.98 * (width if out or first is None else first)
+
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if measure(trial, size, False, mono) <= width:
+        if measure(trial, size, False, mono) <= room():
             line = trial
             continue
         if line:
             out.append(line)
         line = ""
-        while measure(word, size, False, mono) > width and len(word) > 1:
+        while measure(word, size, False, mono) > room() and len(word) > 1:
             cut = len(word) - 1
-            while cut > 1 and measure(word[:cut], size, False, mono) > width:
+            while cut > 1 and measure(word[:cut], size, False, mono) > room():
                 cut -= 1
             out.append(word[:cut])
             word = word[cut:]
@@ -194,14 +204,27 @@ class _Book:
         self, notes: Sequence[str], size: float, leading: float, gap: float = 0, hang: bool = True
     ) -> None:
         """Paragraphs wrapped to the text width, each line after the first hanging by one
-        em (``hang``); two leading spaces indent a paragraph by two ems."""
+        em (``hang``); two leading spaces indent a paragraph by two ems. An unindented
+        paragraph's lead, the words before its first ``" — "`` (``Step 4 · b2→c2``), is bold."""
         for note in notes:
             body = note.lstrip(" ")
             indent = 2 * size * ((len(note) - len(body)) // 2)
+            lead, sep, rest = body.partition(" — ")
+            if indent or not sep or len(lead) > 40:
+                lead, rest = "", body
+            else:
+                lead += sep
+            lead_w = self.measure(lead, size, True, False)
             shift, more = 0.0, size if hang else 0.0
-            for line in wrap(body, self.width - indent - more, size, self.measure):
+            width = self.width - indent - more
+            for line in wrap(rest, width, size, self.measure, first=width + more - lead_w):
                 self.room(leading)
                 x = self.left + indent + shift
+                if lead:
+                    self.items.append(
+                        Words(x, self.y + leading / 2, lead.rstrip(), size, bold=True)
+                    )
+                    x, lead = x + lead_w, ""
                 self.items.append(Words(x, self.y + leading / 2, line, size))
                 self.y += leading
                 shift = more
@@ -227,7 +250,8 @@ class _Book:
         for d, text in drawings:
             self.items.append(Picture(x, self.y, scale, d))
             if text:
-                self.items.append(Words(x, self.y + tall + 8, text, 9.5))
+                mid = x + d.width * scale / 2
+                self.items.append(Words(mid, self.y + tall + 8, text, 9.5, align="center"))
             x += d.width * scale + gap
         self.y += tall + caption + 8
 
@@ -235,14 +259,14 @@ class _Book:
     def rules(self, ex: Example) -> None:
         self.open("rules")
         self.heading(f"How to play {ex.title}", size=18)
-        self.lines(ex.paragraphs, 11, 15, gap=6, hang=False)
+        self.lines(ex.paragraphs, 10.5, 14, gap=5, hang=False)
         e = ex.entry
         self.y += 6
         self.heading("Worked example", f"grade: {e.grade}")
         self.lines([e.goal], 10.5, 14, hang=False)
-        self.pictures(((e.puzzle, "The puzzle"), (e.solution, "Its solution")), 190)
+        self.pictures(((e.puzzle, "The puzzle"), (e.solution, "Its solution")), 150)
+        self.one_line(f"ID {e.game_id}", 8)
         self.lines(e.notes, 9, 11.5)
-        self.one_line(f"ID {e.game_id}", 9)
 
     def puzzles(self, entries: Sequence[Entry], per_page: int) -> None:
         cols = 2 if per_page == 4 else 1
@@ -279,12 +303,16 @@ class _Book:
         for e in entries:
             if self.y > self.top:
                 self.y += 14
-            tall = e.solution.height * _fit(e.solution, self.width, frac * (self.bottom - self.top))
+            # a long chain of reasons takes pages anyway: its drawing keeps the full size
+            share = 0.42 if len(e.notes) > 12 else frac
+            tall = e.solution.height * _fit(
+                e.solution, self.width, share * (self.bottom - self.top)
+            )
             self.room(22 + tall + 8 + 14 + 2 * 11.5)  # heading, drawing, ID, two lines together
             head = f"Solution {e.number}"
             self.heading(head, f"grade: {e.grade}")
             self.continued = (head, f"grade: {e.grade}")
-            self.pictures(((e.solution, ""),), frac * (self.bottom - self.top))
+            self.pictures(((e.solution, ""),), share * (self.bottom - self.top))
             self.one_line(f"ID {e.game_id}", 8)
             self.lines(e.notes, 9, 11.5)
             self.continued = None

@@ -152,7 +152,7 @@ def _arrow(state: Position, edge: int, s: int, o: float, label: str = "") -> lis
     if label:
         # beside the arrow's middle: above a horizontal one, left of a vertical one
         mx, my = x1 + sx * 0.5, y1 + sy * 0.5
-        shapes.append(Text(mx - 0.17 * abs(sy), my - 0.17 * abs(sx), label, size=0.2))
+        shapes.append(Text(mx - 0.18 * abs(sy), my - 0.18 * abs(sx), label, size=0.22))
     return shapes
 
 

@@ -78,7 +78,10 @@ def draw(state: State, solved: bool = False) -> Drawing:
         shapes.append(Circle(x, y, _RADIUS, pattern(sol.xray.components[v])))
         if v in witness:
             shapes.append(Circle(x, y, _RADIUS, None, width=2.6))
-            shapes.append(Circle(x, y, 0.09, BLACK, width=0.0))
+            shapes.append(
+                Circle(x, y, 0.15, WHITE, width=0.0)
+            )  # a halo: the dot shows on any hatch
+            shapes.append(Circle(x, y, 0.1, BLACK, width=0.0))
     return Drawing(o + board.cols, o + board.rows, tuple(shapes))
 
 
