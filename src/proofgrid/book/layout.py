@@ -11,8 +11,9 @@ The book's pages, in order:
    :data:`MAX_CELL` points a cell) and the game ID in full on one line (its font
    shrinks to keep it on one line), so that anyone can open it in the app or the CLI.
 3. **Solutions**, flowed: each is a heading, the solved drawing (its height
-   capped by ``per_page``) and the notes; notes longer than the page continue
-   on the next one under ``Solution n (continued)``.
+   capped by ``per_page``, unless its notes run long or the board is big: then
+   as much as :data:`READABLE_CELL`-point cells need) and the notes; notes
+   longer than the page continue on the next one under ``Solution n (continued)``.
 
 Every page has a running head (the book's title and section) and a footer
 ``proofgrid · page i of N``. Text is wrapped by measured widths (a ``Measure``
@@ -32,6 +33,7 @@ from proofgrid.drawing import Drawing
 __all__ = [
     "MAX_CELL",
     "PAPERS",
+    "READABLE_CELL",
     "PER_PAGE",
     "Measure",
     "Page",
@@ -43,6 +45,7 @@ __all__ = [
 ]
 
 MAX_CELL = 56.0  # points per board unit at most
+READABLE_CELL = 30.0  # points per unit a solved drawing gets if its page allows
 PER_PAGE = (1, 2, 4)
 _MM = 72 / 25.4
 
@@ -303,16 +306,17 @@ class _Book:
         for e in entries:
             if self.y > self.top:
                 self.y += 14
-            # a long chain of reasons takes pages anyway: its drawing keeps the full size
-            share = 0.42 if len(e.notes) > 12 else frac
-            tall = e.solution.height * _fit(
-                e.solution, self.width, share * (self.bottom - self.top)
-            )
+            # a long chain of reasons takes pages anyway: its drawing keeps the full size,
+            # and a big board gets the height it needs for cells of READABLE_CELL points
+            content = self.bottom - self.top
+            share = (0.42 if len(e.notes) > 12 else frac) * content
+            share = max(share, min(e.solution.height * READABLE_CELL, 0.8 * content))
+            tall = e.solution.height * _fit(e.solution, self.width, share)
             self.room(22 + tall + 8 + 14 + 2 * 11.5)  # heading, drawing, ID, two lines together
             head = f"Solution {e.number}"
             self.heading(head, f"grade: {e.grade}")
             self.continued = (head, f"grade: {e.grade}")
-            self.pictures(((e.solution, ""),), share * (self.bottom - self.top))
+            self.pictures(((e.solution, ""),), share)
             self.one_line(f"ID {e.game_id}", 8)
             self.lines(e.notes, 9, 11.5)
             self.continued = None
