@@ -33,8 +33,8 @@ from proofgrid.drawing import Drawing
 __all__ = [
     "MAX_CELL",
     "PAPERS",
-    "READABLE_CELL",
     "PER_PAGE",
+    "READABLE_CELL",
     "Measure",
     "Page",
     "Paper",
