@@ -208,7 +208,8 @@ class _Book:
     ) -> None:
         """Paragraphs wrapped to the text width, each line after the first hanging by one
         em (``hang``); two leading spaces indent a paragraph by two ems. An unindented
-        paragraph's lead, the words before its first ``" — "`` (``Step 4 · b2→c2``), is bold."""
+        paragraph's lead, the words before its first ``" — "`` (``Step 4 · b2→c2``), is bold.
+        A paragraph split over two pages leaves at least two lines on each side."""
         for note in notes:
             body = note.lstrip(" ")
             indent = 2 * size * ((len(note) - len(body)) // 2)
@@ -220,7 +221,19 @@ class _Book:
             lead_w = self.measure(lead, size, True, False)
             shift, more = 0.0, size if hang else 0.0
             width = self.width - indent - more
-            for line in wrap(rest, width, size, self.measure, first=width + more - lead_w):
+            wrapped = wrap(rest, width, size, self.measure, first=width + more - lead_w)
+            fit = int((self.bottom - self.y) // leading)
+            # no line alone at the foot or the head of a page: at least two on each side
+            early = -1
+            if len(wrapped) > fit:
+                stay = min(fit, len(wrapped) - 2)
+                if stay >= 2:
+                    early = stay
+                elif fit > 0:
+                    self.room(self.bottom)  # the whole paragraph starts the next page
+            for i, line in enumerate(wrapped):
+                if i == early:
+                    self.room(self.bottom)
                 self.room(leading)
                 x = self.left + indent + shift
                 if lead:
