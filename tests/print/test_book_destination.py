@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from proofgrid.book import EXIT_CANNOT_WRITE
+from proofgrid.book import EXIT_CANNOT_WRITE, DestinationError
+from proofgrid.book.output import write
 
 BOOK = ("matchless", "book", "-n", "1", "--preset", "small")
 
@@ -123,3 +124,18 @@ def test_a_good_destination_replaces_the_old_book(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"%PDF")
     assert oct(out.stat().st_mode & 0o777) != oct(0o600)  # not the temporary file's private mode
     no_parts(tmp_path)
+
+
+def test_several_files_are_written_all_or_none(tmp_path: Path) -> None:
+    good, bad = tmp_path / "a.svg", tmp_path / "no" / "b.svg"
+    with pytest.raises(DestinationError, match="no folder"):
+        write([(good, b"one"), (bad, b"two")])
+    assert list(tmp_path.iterdir()) == []
+    write([(good, b"one"), (tmp_path / "b.svg", b"two")])
+    assert good.read_bytes() == b"one" and (tmp_path / "b.svg").read_bytes() == b"two"
+    no_parts(tmp_path)
+
+
+def test_a_device_is_written_in_place() -> None:
+    write([(Path(os.devnull), b"a book nobody keeps")])  # not renamed over: /dev/null stays
+    assert Path(os.devnull).is_char_device()

@@ -139,8 +139,10 @@ def write(files: Sequence[tuple[Path, bytes]]) -> None:
                 os.close(fd)
         for tmp, target in staged:
             os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:  # an interrupt too: no temporary file outlives the run
         for tmp, _ in staged:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        raise DestinationError(f"cannot write {_short(path)}: {_reason(exc)}") from None
+        if isinstance(exc, OSError):
+            raise DestinationError(f"cannot write {_short(path)}: {_reason(exc)}") from None
+        raise

@@ -39,7 +39,7 @@ from proofgrid.drawing import (
     Text,
     coordinate_labels,
 )
-from proofgrid.kirchhoff.board import ClueKind, Mark, Position, cell_name
+from proofgrid.kirchhoff.board import Board, ClueKind, Mark, Position, cell_name
 from proofgrid.kirchhoff.exact import first_solution
 from proofgrid.kirchhoff.grade import grade_board
 from proofgrid.kirchhoff.hint import HintKind, hint, obvious_empties
@@ -199,7 +199,12 @@ def draw(state: Position, solved: bool = False) -> Drawing:
 
 def grade(state: Position) -> str:
     """The hint ladder's grade (:func:`proofgrid.kirchhoff.grade.grade_board`)."""
-    return grade_board(state.board).grade.value
+    return _grade(state.board)
+
+
+@lru_cache(maxsize=16)
+def _grade(board: Board) -> str:
+    return grade_board(board).grade.value  # a book asks twice: the page's grade and its goal
 
 
 def goal(state: Position) -> str:
