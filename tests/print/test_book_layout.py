@@ -11,6 +11,8 @@ A fixed-width measure (half the size a character) stands in for font metrics.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from proofgrid.book.content import Entry
 from proofgrid.book.layout import PAPERS, Words, lay_out, wrap
@@ -65,3 +67,22 @@ def test_long_notes_continue_without_a_line_alone(shift: int) -> None:
                 i.text == "Solution 1 (continued)" for i in page.items if isinstance(i, Words)
             )
     assert placed == " ".join(notes).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(st.sampled_from("ab c—→·"), max_size=300),
+    width=st.floats(10, 400),
+    first=st.one_of(st.none(), st.floats(10, 400)),
+)
+def test_wrap_keeps_every_character_and_the_width(
+    text: str, width: float, first: float | None
+) -> None:
+    """Oracle: the text itself (no character lost or moved) and the measure (no line too wide,
+    but a single character, which cannot be cut)."""
+    lines = wrap(text, width, 10, measure, first=first)
+    assert "".join("".join(line.split()) for line in lines) == "".join(text.split())
+    for k, line in enumerate(lines):
+        room = first if k == 0 and first is not None else width
+        assert measure(line, 10) <= room or len(line) == 1
+    assert all(line == line.strip() for line in lines)
