@@ -93,6 +93,7 @@ def test_matchless_book_rules_per_page_and_par(run: Run, tmp_path: Path, per_pag
     # the rules page: rules, and the worked example's par by networkx
     rules = "\n".join(pages["rules"])
     assert "How to play Matchless" in rules and "Worked example" in rules
+    assert len(pages["rules"]) == 1
     (example_id,) = ID_RE.findall(rules)
     example = decode_desc(example_id.split(":", 1)[1])
     assert f"Light every shell with {scc_par(example)} matches." in rules
@@ -200,6 +201,7 @@ def test_kirchhoff_book_grade_rules_and_whole_chain(run: Run, tmp_path: Path) ->
     pages = split(pdf)
     rules = "\n".join(pages["rules"])
     assert "How to play Kirchhoff" in rules and "Worked example" in rules
+    assert len(pages["rules"]) == 1  # on US Letter too
     (example_id,) = ID_RE.findall(rules)
     assert check_kirchhoff_solution(example_id, rules) > 0
     found = check_puzzle_pages(

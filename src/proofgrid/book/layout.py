@@ -273,16 +273,26 @@ class _Book:
 
     # the three sections
     def rules(self, ex: Example) -> None:
-        self.open("rules")
-        self.heading(f"How to play {ex.title}", size=18)
-        self.lines(ex.paragraphs, 10.5, 14, gap=5, hang=False)
-        e = ex.entry
-        self.y += 6
-        self.heading("Worked example", f"grade: {e.grade}")
-        self.lines([e.goal], 10.5, 14, hang=False)
-        self.pictures(((e.puzzle, "The puzzle"), (e.solution, "Its solution")), 150)
-        self.one_line(f"ID {e.game_id}", 8)
-        self.lines(e.notes, 9, 11.5)
+        """The rules page: on one page if a tighter setting fits it (Letter is shorter)."""
+        tight = (
+            (10.5, 14.0, 150.0, 9.0, 11.5),
+            (10.0, 13.0, 120.0, 8.5, 10.5),
+            (9.5, 12.0, 100.0, 8.0, 9.8),
+        )
+        for k, (size, leading, picture, small, small_leading) in enumerate(tight):
+            self.open("rules")
+            self.heading(f"How to play {ex.title}", size=18)
+            self.lines(ex.paragraphs, size, leading, gap=5, hang=False)
+            e = ex.entry
+            self.y += 6
+            self.heading("Worked example", f"grade: {e.grade}")
+            self.lines([e.goal], size, leading, hang=False)
+            self.pictures(((e.puzzle, "The puzzle"), (e.solution, "Its solution")), picture)
+            self.one_line(f"ID {e.game_id}", 8)
+            self.lines(e.notes, small, small_leading)
+            if not self.pages or k == len(tight) - 1:
+                return
+            self.pages, self.items = [], []  # it ran over: again, tighter
 
     def puzzles(self, entries: Sequence[Entry], per_page: int) -> None:
         cols = 2 if per_page == 4 else 1
