@@ -10,8 +10,9 @@ front end's ``draw_rect``/``draw_line``/``draw_text`` and never a toolkit.
 
 Everything prints in black and white: a :class:`Fill` is white, black, a grey
 level or a hatch pattern (:data:`PATTERNS`), so meaning never rests on colour
-alone. :func:`text_drawing` is the default for a puzzle that only has
-``format``: its text in a monospaced font, one line a row.
+alone. :class:`Rules` is what a puzzle's rules page says. :func:`text_drawing`
+is the default for a puzzle that only has ``format``: its text in a monospaced
+font, one line a row.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "Fill",
     "Line",
     "Rect",
+    "Rules",
     "Shape",
     "Text",
     "pattern",
@@ -110,6 +112,19 @@ class Drawing:
     width: float
     height: float
     shapes: tuple[Shape, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What a book's rules page prints for a puzzle: its rules and a small worked example.
+
+    ``paragraphs`` are plain sentences, one paragraph each; ``example`` is the
+    game ID of a small board the page draws, unsolved and solved, with the
+    puzzle's own solution notes under it (the reasons, step by step).
+    """
+
+    paragraphs: tuple[str, ...]
+    example: str
 
 
 def text_drawing(text: str) -> Drawing:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from proofgrid.drawing import Drawing, text_drawing
+from proofgrid.drawing import Drawing, Rules, text_drawing
 from proofgrid.errors import (
     InvalidDescError,
     InvalidGameIdError,
@@ -238,6 +238,10 @@ class DrawSurface:
         ``solution_notes(state)``: the lines printed under a solution.
     record : callable or None
         ``record(state)``: what a verified result code adds about its position.
+    goal : callable or None
+        ``goal(state)``: what a printed puzzle asks, in words (Matchless: its par).
+    rules : callable or None
+        ``rules()``: the book's rules page, a :class:`~proofgrid.drawing.Rules`.
     """
 
     origin: str
@@ -245,6 +249,8 @@ class DrawSurface:
     grade: Callable[[Any], str] | None = None
     solution_notes: Callable[[Any], Sequence[str]] | None = None
     record: Callable[[Any], Mapping[str, Any]] | None = None
+    goal: Callable[[Any], str] | None = None
+    rules: Callable[[], Rules] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,7 +102,15 @@ def _tasks() -> TasksSurface:
 def _draw() -> DrawSurface:
     from proofgrid.matchless import draw  # noqa: PLC0415 (as above)
 
-    return DrawSurface(draw.__name__, draw.draw, draw.grade, draw.solution_notes, draw.record)
+    return DrawSurface(
+        draw.__name__,
+        draw.draw,
+        draw.grade,
+        draw.solution_notes,
+        draw.record,
+        draw.goal,
+        draw.rules,
+    )
 
 
 class Matchless(Puzzle[Params, State]):
