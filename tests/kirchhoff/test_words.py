@@ -78,7 +78,10 @@ def test_lost_headlines() -> None:
     pos = execute_moves(Position.start(board), "a1>b1")
     h = hint(pos)
     assert h.reason == "lost — the arrow a1→b1 cannot be right"
-    assert lost_headline(board, None) == "lost — the proof is too long to show"
+    assert (
+        lost_headline(board, ["a1>b1"], proved=False)
+        == "lost — the arrow a1→b1 cannot be right; the proof is too long to show"
+    )
     editor = midend.resolve(KIRCHHOFF, "3x3:ERzCA6G8").start().board
     h2 = hint(Position.start(editor))
     assert h2.reason == "lost — this board has no solution"

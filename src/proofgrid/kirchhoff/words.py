@@ -323,16 +323,20 @@ def hint_headline(board: Board, edge: int, state: int, proof: dict[str, Any] | N
     return f"{concl}: {why}."
 
 
-def lost_headline(board: Board, proof: dict[str, Any] | None) -> str:
-    """The lost verdict in one sentence (names the marks that cannot all be right)."""
-    if proof is None:
-        return "lost — the proof is too long to show"
-    marks = [_move_text(board, mv) for mv in proof["uses"]]
-    if not marks:
-        return "lost — this board has no solution"
-    if len(marks) == 1:
-        return f"lost — {marks[0]} cannot be right"
-    return f"lost — {', '.join(marks[:-1])} and {marks[-1]} cannot all be right"
+def lost_headline(board: Board, marks: Sequence[str], *, proved: bool = True) -> str:
+    """The lost verdict in one sentence, naming the blamed ``marks`` (moves) that cannot all stand.
+
+    No marks: the board itself has no solution. ``proved=False``: the prover
+    found no proof within its budget (the exact counter still decided it).
+    """
+    texts = [_move_text(board, mv) for mv in marks]
+    if not texts:
+        head = "this board has no solution"
+    elif len(texts) == 1:
+        head = f"{texts[0]} cannot be right"
+    else:
+        head = f"{', '.join(texts[:-1])} and {texts[-1]} cannot all be right"
+    return f"lost — {head}" + ("" if proved else "; the proof is too long to show")
 
 
 def _move_text(board: Board, move: str) -> str:

@@ -264,10 +264,11 @@ function moveText(board, move) {
 }
 
 /** The lost verdict in one sentence (names the marks that cannot all be right). */
-export function lostHeadline(board, proof) {
-  if (proof === null || proof === undefined) return 'lost — the proof is too long to show';
-  const marks = proof.uses.map((mv) => moveText(board, mv));
-  if (!marks.length) return 'lost — this board has no solution';
-  if (marks.length === 1) return `lost — ${marks[0]} cannot be right`;
-  return `lost — ${marks.slice(0, -1).join(', ')} and ${marks[marks.length - 1]} cannot all be right`;
+export function lostHeadline(board, marks, { proved = true } = {}) {
+  const texts = marks.map((mv) => moveText(board, mv));
+  let head;
+  if (!texts.length) head = 'this board has no solution';
+  else if (texts.length === 1) head = `${texts[0]} cannot be right`;
+  else head = `${texts.slice(0, -1).join(', ')} and ${texts[texts.length - 1]} cannot all be right`;
+  return `lost — ${head}${proved ? '' : '; the proof is too long to show'}`;
 }
