@@ -30,6 +30,7 @@ from proofgrid.kirchhoff.daily import parse_date
 from proofgrid.kirchhoff.hint import HintKind, hint, obvious_empties
 from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.proof import edge_name
+from tests.e2e.a11y import axe_violations, describe
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import fresh_page
 from tests.e2e.kirchhoff_page import ONE_MORE_MOVE, PLAY, KPage, fixed_id
@@ -190,10 +191,16 @@ def test_a_proof_walk_draws_earlier_steps_as_ghosts(
         first = hint(kp.position())
         assert first.kind in (HintKind.LOCAL, HintKind.REGION, HintKind.EXACT)
         assert first.state != 0, first.reason  # an arrow, not one more empty to cross
-        seen = 0
+        seen, fresh = 0, True
         while not kp.won():
             page.click(f"{PLAY} button.hint")
             page.wait_for_selector(f"{PANEL}[data-stage='1']")
+            if fresh:  # the first hint: its glossary opens, axe-clean
+                fresh = False
+                page.click(f"{PANEL} .k-glossary summary")
+                assert page.is_visible(f"{PANEL} .k-glossary-list")
+                bad = axe_violations(page)
+                assert not bad, describe(bad)
             steps = int(page.get_attribute(PANEL, "data-steps") or "0")
             proof = json.loads(page.get_attribute(PANEL, "data-proof") or "null")
             marks = kp.marks()
