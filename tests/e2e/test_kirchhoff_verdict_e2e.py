@@ -9,12 +9,15 @@ viewport for "in view"; axe-core for accessibility.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from tools.proofcheck import check, clues_from_game_id
 
 from proofgrid import midend
 from proofgrid.kirchhoff.contract import KIRCHHOFF
+from proofgrid.kirchhoff.exact import is_lost
 from proofgrid.kirchhoff.hint import HintKind, obvious_empties
 from proofgrid.kirchhoff.hint import hint as py_hint
 from proofgrid.kirchhoff.moves import execute_moves, parse_move
@@ -53,7 +56,7 @@ def test_the_counted_sentences_of_the_bare_b2_c2_verdict() -> None:
     start = midend.resolve(KIRCHHOFF, GAME).start()
     h = py_hint(execute_moves(start, "b2>c2"))
     assert h.kind is HintKind.LOST and len(h.words) == 5
-    assert "a1 has 2 edges" in h.words[0]
+    assert "Both its edges are open" in h.words[0]
 
 
 def in_viewport(page: Any, selector: str) -> bool:
@@ -89,9 +92,11 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         # It starts from the alarm's own outline; Next walks the steps and outlines each.
         assert page.get_attribute(f"{PLAY} .alarm", "data-step") == "-1"
         overlays = []
+        ghosts = []
         for i in range(len(shown)):
             page.click(f"{PLAY} .alarm-next")
             assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(i)
+            ghosts.append(int(page.get_attribute(f"{PLAY} svg.board", "data-ghosts") or "0"))
             assert (
                 page.eval_on_selector_all(
                     f"{PLAY} .alarm-proof li[aria-current='step']", "e => e.length"
@@ -106,6 +111,11 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
             )
             assert overlays[-1], f"step {i} outlines nothing"
         assert page.is_disabled(f"{PLAY} .alarm-next")
+        # What earlier steps found is drawn as ghosts: none at the first step, the two
+        # arrows into a1 once deduced (the "no arrow goes …" facts are not drawn).
+        assert ghosts == [0, 1, 2, 2, 2], ghosts
+        if width == 390:
+            page.screenshot(path=f"/tmp/coord/shots/kirchhoff-verdict-ghosts-{width}x{height}.png")
         # The alarm and its way back are within the viewport, without scrolling to them.
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
@@ -125,9 +135,62 @@ def test_lost_verdict_walks_its_proof_and_stays_in_view(
         page.focus(f"{PLAY} .alarm-prev")
         page.keyboard.press("Enter")
         assert page.get_attribute(f"{PLAY} .alarm", "data-step") == str(len(shown) - 2)
-        # Taking the wrong mark back clears the alarm.
+        # Taking the wrong mark back clears the alarm, and the ghosts with it.
         page.click(f"{PLAY} .take-back-wrong")
         page.wait_for_selector(f"{PLAY} .alarm", state="hidden")
+        assert page.locator(f"{PLAY} .k-ghost").count() == 0
+        errs.check()
+
+
+DAILY_2026_12_03 = "7x7dh:FVQiUiHeRElEYxLHHKZjlJTMsSA86"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_three_right_arrows_and_one_wrong_blame_only_the_wrong_one(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    """Issue 31's example: on the daily of 2026-12-03 draw e1→f1, f1→g1, g2→f2 (all in
+    the solution) and d4→d5 (not): the alarm's first line names d4→d5 alone, and its
+    proof uses it alone. Oracles: the exact counter (the right arrows alone are alive),
+    Python's verdict, the independent proof checker; the glossary opens from the proof."""
+    start = midend.resolve(KIRCHHOFF, DAILY_2026_12_03).start()
+    right = execute_moves(start, "e1>f1 f1>g1 g2>f2")
+    assert not is_lost(start.board, right.masks())
+    with fresh_page(browser, viewport={"width": width, "height": height}) as (_, page, errs):
+        page.goto(base_url + "#kirchhoff/play/" + DAILY_2026_12_03)
+        kp = KPage(page)
+        kp.wait()
+        for mv in ("e1>f1", "f1>g1", "g2>f2", "d4>d5"):
+            edge, mark = parse_move(start.board, mv)
+            kp.set_mark(edge, int(mark))
+        page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
+        headline = page.inner_text(f"{PLAY} .alarm-headline").split("\n")[0]
+        assert headline == (
+            "This position can no longer be completed: the arrow d4→d5 cannot be right."
+        ), headline
+        proof = json.loads(page.get_attribute(PLAY, "data-proof") or "null")
+        assert proof["uses"] == ["d4>d5"]
+        check(clues_from_game_id(DAILY_2026_12_03), proof, lost=True, marks=["d4>d5"])
+        assert proof == py_hint(execute_moves(start, "e1>f1 f1>g1 g2>f2 d4>d5")).proof
+        page.click(f"{PLAY} .alarm-why .k-glossary summary")
+        assert page.is_visible(f"{PLAY} .alarm-why .k-glossary-list")
+        assert page.get_attribute(f"{PLAY} .alarm-why .k-glossary a", "href") == "#kirchhoff/rules"
+        bad = axe_violations(page)
+        assert not bad, describe(bad)
+        if width == 390:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=f"/tmp/coord/shots/kirchhoff-verdict-d4d5-{width}x{height}.png")
+            # half-way through its proof: what the earlier steps found is drawn as ghosts
+            n = page.locator(f"{PLAY} .alarm-proof li").count()
+            page.eval_on_selector_all(f"{PLAY} .alarm-proof li", f"els => els[{n // 2}].click()")
+            assert int(page.get_attribute(f"{PLAY} svg.board", "data-ghosts") or "0") > 5
+            page.evaluate(
+                "window.scrollBy(0, document.querySelector('.kirchhoff-play svg.board')"
+                ".getBoundingClientRect().top - 4)"
+            )
+            page.screenshot(
+                path=f"/tmp/coord/shots/kirchhoff-verdict-walk-ghosts-{width}x{height}.png"
+            )
         errs.check()
 
 

@@ -200,7 +200,7 @@ def test_lost_beyond_the_budget_still_says_lost() -> None:
     assert prove_lost(pos, budget=1) is None
     h = hint(pos, budget=1)
     assert h.kind is HintKind.LOST and h.proof is None
-    assert h.reason == "lost — the proof is too long to show"
+    assert h.reason == "lost — the arrow a1→b1 cannot be right; the proof is too long to show"
 
 
 def test_last_mark_breaks_ties() -> None:

@@ -78,14 +78,17 @@ def test_lost_headlines() -> None:
     pos = execute_moves(Position.start(board), "a1>b1")
     h = hint(pos)
     assert h.reason == "lost — the arrow a1→b1 cannot be right"
-    assert lost_headline(board, None) == "lost — the proof is too long to show"
+    assert (
+        lost_headline(board, ["a1>b1"], proved=False)
+        == "lost — the arrow a1→b1 cannot be right; the proof is too long to show"
+    )
     editor = midend.resolve(KIRCHHOFF, "3x3:ERzCA6G8").start().board
     h2 = hint(Position.start(editor))
     assert h2.reason == "lost — this board has no solution"
     assert h2.words == (
-        "Take a1 and the arrows into b1 together: they must send out "
-        "2 more arrows than they take in, but even with every open edge around them pointing "
-        "out they could only send out 1 more arrow than they take in: impossible.",
+        "Take a1 and the arrows into b1 together: they must send out two more arrows than "
+        "they take in. Even if every open edge around them pointed out, they could only "
+        "send out one more arrow than they take in: impossible.",
     )
     sentences_ok(h2.words)
 
@@ -94,7 +97,18 @@ def test_hint_headline_names_the_move() -> None:
     board = Board.from_text(". 0 / . .")
     assert hint_headline(board, 0, 0, None).startswith("a1–b1 stays empty")
     proof = {"uses": [], "steps": [{"edge": "a1-b1", "states": ["x"], "cell": "b1"}]}
-    assert hint_headline(board, 0, 0, proof) == "a1–b1 stays empty: the clue next to it shows it."
+    assert hint_headline(board, 0, 0, proof) == "a1–b1 stays empty: the 0 at b1 shows it."
+    # a cell without a clue is never said to have one (issue 31)
+    blank = {"uses": ["a1xb1"], "steps": [{"edge": "a1-a2", "states": ["x"], "cell": "a1"}]}
+    e = board.geometry.edge_between(0, 2)
+    assert (
+        hint_headline(board, e, 0, blank)
+        == "a1–a2 stays empty: counting the arrows at a1 shows it."
+    )
+    assert proof_words(board, blank) == (
+        "a1 has no clue: as many arrows enter it as leave. Only a1–a2 is left, "
+        "so a1–a2 stays empty.",
+    )
     assert proof_words(board, proof) == (
         "b1 is a 0, so no arrow enters or leaves it: a1–b1 stays empty.",
     )
@@ -102,20 +116,57 @@ def test_hint_headline_names_the_move() -> None:
 
 def test_a_cell_sentence_says_the_count_that_makes_it_true() -> None:
     """The lost verdict of the b2→c2 arrow (5x5de:Ez6MqUmU8YITAxr): each cell sentence
-    names how many edges the cell has and how many can still bring an arrow in or take
-    one out. Oracle: the board's drawing (a1 a corner with two edges; b2 inside with four,
-    two of them closed to arrows in and the third pointing out, so one is left to enter
-    where a 2 needs two)."""
+    says what the clue asks, what the drawn arrows leave it needing, and which edges are
+    left. Oracle: the board's drawing (a1 a corner with two edges; b2 inside with four,
+    b2→c2 drawn, the two edges from a2 and b1 closed to arrows in)."""
     pos = execute_moves(midend.resolve(KIRCHHOFF, "5x5de:Ez6MqUmU8YITAxr").start(), "b2>c2")
     h = hint(pos)
     assert h.kind is HintKind.LOST
     assert h.words[0] == (
-        "a1 is a −2, so it takes in 2 more arrows than it sends out; a1 has 2 edges, "
-        "so at most 2 can enter it and at most 2 can leave: the arrow goes b1→a1."
+        "a1 is a −2: it takes in two more arrows than it sends out. Both its edges are open, "
+        "so the arrow goes b1→a1."
     )
     assert h.words[-1] == (
-        "b2 is a 2, so exactly two arrows enter it and two leave; b2 has 4 edges but no "
-        "arrow goes a2→b2, no arrow goes b1→b2 and the arrow goes b2→c2, so at most 1 can "
-        "enter it and at most 4 can leave: impossible."
+        "b2 is a 2: two arrows enter it and two leave. So far b2→c2 leaves it, so it still "
+        "needs two arrows in and one out. a2–b2, b1–b2 and b2–b3 are left. No arrow goes "
+        "a2→b2 and no arrow goes b1→b2: impossible."
     )
     sentences_ok(h.words)
+
+
+LIST_HEAD = "Take these cells together:"
+BUDGET_WORDS = 25
+BUDGET_MEAN = 14.0
+CHAIN = re.compile(r"at most .* and at most")
+
+
+def _sentences(lines: tuple[str, ...]) -> list[str]:
+    return [s for line in lines for s in re.split(r"(?<=\.)\s+", line.strip()) if s]
+
+
+def test_every_sentence_keeps_the_readability_budget(generated: list[Generated]) -> None:
+    """Issue 31's budget over whole hint walks and lost verdicts (a wrong mark a few
+    steps in and half-way) on easy, medium and hard boards: no prose sentence over
+    25 words (a region's list of cells, "Take these cells together: …", is a list,
+    not prose), a mean under 14 words, and no "at most … and at most" chain.
+    Oracle: the sentences as printed, counted by whitespace."""
+    said: list[str] = []
+    for gen in generated:
+        pos = Position.start(gen.board)
+        trail = [pos]
+        while (h := hint(pos)).kind in (HintKind.LOCAL, HintKind.REGION, HintKind.EXACT):
+            said += _sentences((h.reason, *h.words))
+            pos = pos.with_mark(h.edge, state_mark(h.state))
+            trail.append(pos)
+        for p in (trail[3], trail[len(trail) // 2]):
+            e = p.free_edges()[0]
+            bad = 1 if gen.solution[e] != 1 else 2
+            lost = hint(p.with_mark(e, state_mark(bad)))
+            assert lost.kind is HintKind.LOST
+            said += _sentences((lost.reason, *lost.words))
+    lengths = [len(s.split()) for s in said]
+    prose = [(n, s) for n, s in zip(lengths, said, strict=True) if not s.startswith(LIST_HEAD)]
+    assert not [s for n, s in prose if n > BUDGET_WORDS]
+    assert sum(lengths) / len(lengths) < BUDGET_MEAN
+    assert not [s for s in said if CHAIN.search(s)]
+    assert len(said) > 500

@@ -14,8 +14,11 @@ proof needs:
   contradiction), or, beyond the prover's budget, the exact counter alone
   (then without a proof).
 
-A position with no completion is *lost* (decided exactly by the counter); its
-proof's ``uses`` are marks that cannot all be right. Which hint: the one with
+A position with no completion is *lost* (decided exactly by the counter); the
+verdict blames a minimal set of the player's marks that cannot all stand
+(:func:`proofgrid.kirchhoff.blame.blame`: the wrong mark alone when one is
+wrong on its own, never a mark the game placed unless it is needed), and its
+proof starts from those marks alone. Which hint: the one with
 the fewest refutations, then region steps, then steps; then next to the
 player's last mark, at the cell with the fewest free edges, arrows before
 unused, lowest edge. :func:`obvious_empties` lists the edges cell steps alone
@@ -26,18 +29,19 @@ marks that disagree with the solution ("take back the wrong marks").
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from proofgrid import puzzle
+from proofgrid.kirchhoff.blame import blame
+from proofgrid.kirchhoff.blame import wrong_marks as _wrong_marks
 from proofgrid.kirchhoff.board import (
     Board,
     Mark,
     Position,
     cell_name,
     is_solution,
-    mark_mask,
     state_mark,
 )
 from proofgrid.kirchhoff.exact import CountLimitError, analyse, is_lost
@@ -145,21 +149,31 @@ def _hint_for(
     return Hint(kind, edge, state, move, cell, regions, trial, reason, proof, words)
 
 
-def hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET) -> Hint:
+def hint(
+    position: Position,
+    *,
+    last_edge: int = -1,
+    budget: int = BUDGET,
+    placed: Collection[int] = (),
+) -> Hint:
     """The hint a person would want next, with its proof and sentences (module docstring).
 
     ``last_edge`` is the edge of the player's last mark (``-1``: none); hints
-    next to it come first among equally short proofs. A lost position gets the
-    shortest proof found within ``budget`` rule applications (none beyond it:
-    "lost — the proof is too long to show"; the exact counter decides lost-ness).
+    next to it come first among equally short proofs. A lost position blames a
+    minimal infeasible subset of its marks (:func:`~proofgrid.kirchhoff.blame.blame`;
+    ``placed``: the edges whose marks the game made, blamed only when needed)
+    and gets the shortest proof from those marks alone found within ``budget``
+    rule applications (none beyond it: "… the proof is too long to show"; the
+    exact counter decides lost-ness and blame).
 
-    Cost: the exact counter once, then the prover (:mod:`proofgrid.kirchhoff.proof`).
+    Cost: the exact counter once (a lost position: once per mark at most),
+    then the prover (:mod:`proofgrid.kirchhoff.proof`).
     """
     board = position.board
     if is_solution(board, position.arrows()):
         return Hint(HintKind.SOLVED, reason="every clue is met")
     if is_lost(board, position.masks()):
-        return _lost(position, budget)
+        return _lost(position, budget, placed)
     found = prove_hint(position, last_edge=last_edge, budget=budget)
     if found is not None:
         cases, n_region, _ = found.size
@@ -190,18 +204,23 @@ def hint(position: Position, *, last_edge: int = -1, budget: int = BUDGET) -> Hi
     )
 
 
-def _lost(position: Position, budget: int) -> Hint:
+def _lost(position: Position, budget: int, placed: Collection[int]) -> Hint:
     board = position.board
-    proof = prove_lost(position, budget=budget)
+    blamed = blame(position, placed=placed)
+    alone = Position(
+        board, tuple(position.marks[e] if e in blamed else Mark.FREE for e in range(board.n_edges))
+    )
+    names = [format_move(board, e, position.marks[e]) for e in blamed]
+    proof = prove_lost(alone, budget=budget)
     if proof is None:
-        return Hint(HintKind.LOST, reason=lost_headline(board, None))
+        return Hint(HintKind.LOST, reason=lost_headline(board, names, proved=False))
     end = proof["ends"]
     cell = cell_index(board, end["cell"]) if "cell" in end else -1
     return Hint(
         HintKind.LOST,
         cell=cell,
         regions=_proof_regions(board, proof),
-        reason=lost_headline(board, proof),
+        reason=lost_headline(board, proof["uses"]),
         proof=proof,
         words=proof_words(board, proof),
     )
@@ -261,11 +280,7 @@ def wrong_marks(position: Position) -> list[int]:
     with it; a mark that agrees is never listed. Exact (the frontier counter's
     marginals over the empty position), ascending.
     """
-    board = position.board
-    sup = analyse(board, None, cap=1).support
-    return [
-        e for e, m in enumerate(position.marks) if m is not Mark.FREE and not sup[e] & mark_mask(m)
-    ]
+    return _wrong_marks(position)
 
 
 def contract_hint(
@@ -302,7 +317,8 @@ def contract_hint(
             position = position.with_mark(e, Mark.CROSS)
             marked.append(format_move(board, e, Mark.CROSS))
     last = last_mark_edge(board, [last_move]) if last_move else -1
-    h = hint(position, last_edge=last)
+    placed = [parse_move(board, mv)[0] for mv in marked]
+    h = hint(position, last_edge=last, placed=placed)
 
     def names(cells: tuple[int, ...]) -> list[str]:
         return [cell_name(board, c) for c in cells]

@@ -16,6 +16,9 @@ code:
   on small boards, the exact marginals on generated boards, after random
   play including wrong moves); ``lost`` exactly when there is no completion;
   pressing hint repeatedly solves every generated board;
+* **blame** — a lost verdict's blamed marks (:func:`proofgrid.kirchhoff.blame.blame`)
+  have no completion by brute force, and dropping any one of them gives one
+  back (a minimal infeasible subset); its proof starts from them alone;
 * **generated boards** — unique (exact count capped at 2 is 1), their stored
   solution satisfies the rules, the grade is reproduced, the description
   round-trips, and generation is deterministic;
@@ -40,7 +43,9 @@ import numpy as np
 
 from proofgrid.errors import InvalidDescError
 from proofgrid.kirchhoff.baseline import branch_count
+from proofgrid.kirchhoff.blame import blame
 from proofgrid.kirchhoff.board import (
+    ALL_STATES,
     Board,
     Clue,
     ClueKind,
@@ -54,7 +59,7 @@ from proofgrid.kirchhoff.codec import Params, decode_board, encode_board
 from proofgrid.kirchhoff.exact import Sweep, analyse, count, solutions
 from proofgrid.kirchhoff.generate import generate_board
 from proofgrid.kirchhoff.grade import grade_board
-from proofgrid.kirchhoff.hint import HintKind, hint
+from proofgrid.kirchhoff.hint import Hint, HintKind, hint
 from proofgrid.kirchhoff.local import single_state
 from proofgrid.kirchhoff.moves import execute_move, format_move
 from proofgrid.kirchhoff.relax import Region, relax
@@ -281,6 +286,7 @@ def check_hints_brute(rep: VerifyReport, rng: SplitMix64, n: int) -> None:
         tag = f"{pos!r} -> {h.kind.value} {h.move}"
         if h.kind is HintKind.LOST:
             rep.check(not sols, f"hint says lost but solutions exist: {tag}")
+            _check_blame(rep, pos, h, tag)
         elif h.kind is HintKind.SOLVED:
             rep.check(is_solution(board, pos.arrows()), f"false 'solved': {tag}")
         elif h.kind is HintKind.NONE:
@@ -290,6 +296,26 @@ def check_hints_brute(rep: VerifyReport, rng: SplitMix64, n: int) -> None:
                 bool(sols) and all(st[h.edge] == h.state for st in sols),
                 f"unsound hint: {tag}",
             )
+
+
+def _check_blame(rep: VerifyReport, pos: Position, h: Hint, tag: str) -> None:
+    """A lost verdict blames a minimal infeasible subset of the marks (brute force)."""
+    board = pos.board
+    if not brute_force(board, [ALL_STATES] * board.n_edges):
+        return  # the board itself has no solution: nothing to blame
+    blamed = set(blame(pos))
+    masks = pos.masks()
+
+    def alive(keep: set[int]) -> bool:
+        kept = [masks[e] if e in keep else ALL_STATES for e in range(board.n_edges)]
+        return bool(brute_force(board, kept))
+
+    rep.check(bool(blamed) and not alive(blamed), f"blamed marks are not lost: {tag}")
+    rep.check(all(alive(blamed - {e}) for e in blamed), f"blame is not minimal: {tag}")
+    proof = h.proof
+    if proof is not None:
+        names = sorted(format_move(board, e, pos.marks[e]) for e in blamed)
+        rep.check(sorted(proof["uses"]) == names, f"the proof leans on unblamed marks: {tag}")
 
 
 def check_generated(rep: VerifyReport, seeds: int, presets: Sequence[Params]) -> None:

@@ -1,31 +1,41 @@
-"""Proofs in words: one plain sentence per step, a headline per hint or lost verdict.
+"""Proofs in words: short sentences per step, a headline per hint or lost verdict.
 
 The sentences are built from the proof JSON and the board alone (so the
 JavaScript mirror can build the same ones): the proof is replayed from the
 uses so each sentence can say what is already known about the edges it reads.
 Symbols are the board's own: ``+2`` and ``−2`` (U+2212 minus) circled numbers,
-``0``..``2`` plain numbers, ``a1–b1`` (en dash) for an edge and ``a1→b1`` for an
-arrow. Nested reasoning (a supposition, or one case of a split) is indented by
-two spaces per level.
+``0``..``2`` plain numbers, ``a1–b1`` (en dash) for an edge and ``a1→b1`` for
+an arrow. Nested reasoning (a supposition, or one case of a split) is indented by
+two spaces per level. Each step is one line of a few short sentences; each
+sentence states one fact and the count that makes it true (issue 31).
 
 Templates
 ---------
-* cell: ``"<clue>; <cell> has <n> edges and <known edges>, so at most <i> can
-  enter it and at most <o> can leave: <conclusion>."`` (an end says "but" for
-  "and" and "impossible" for the conclusion; ``<i>``/``<o>`` count the cell's
-  edges that can still bring an arrow in / take one out) where ``<clue>`` is e.g.
-  "b1 is a 0, so no arrow enters or leaves it" or "a1 has no clue, so as many
-  arrows enter as leave", ``<known edges>`` lists the cell's other edges
-  already narrowed (left, up, right, down), and ``<conclusion>`` is e.g.
-  "a1–b1 stays empty", "the arrow goes a1→b1", "a1–b1 carries an arrow",
-  "no arrow goes b1→a1";
-* region: ``"Take <members> together: they must <net D>; even with every edge
-  around them pointing out (in), they would <net Max (Min)>, so every edge
-  that can carry an arrow out (in) does and none carries one the other way:
-  <conclusion>."``; an end: ``"…, they could at most <net>: impossible."``; a
-  region of one whole cell says ``"<cell> must <net D>"`` and "it" for "they";
+* cell: ``"<clue>. [So far <arrows in> enter(s) it and <arrows out> leave(s)
+  it, so <need>.] <open edges>[. <partly known>], so <conclusion>."`` where
+  ``<clue>`` is e.g. "b3 is a −1: it takes in one more arrow than it sends
+  out", "e1 is a 1: one arrow enters it and one leaves" or "a1 has no clue:
+  as many arrows enter it as leave"; ``<need>`` what the clue still asks
+  once the drawn arrows are counted ("it still needs one arrow in and none
+  out", "… one more arrow out than in", "the rest must balance, as many in
+  as out"); ``<open edges>`` the cell's undecided edges ("Only c3–b3 is
+  left", "b3–c3 and b3–b4 are left"), ``<partly known>`` what is known of
+  them ("No arrow goes c3→b3") and
+  ``<conclusion>`` e.g. "a1–b1 stays empty", "the arrow goes a1→b1", "a1–b1
+  carries an arrow", "no arrow goes b1→a1". An end says ``": impossible."``
+  for the conclusion. A 0 says ``"b1 is a 0, so no arrow enters or leaves it:
+  <conclusion>."``;
+* region: ``"Take <members> together: they must <net D>. Even if every open
+  edge around them pointed out (in), they would <net Max (Min)>. So each edge
+  that can take an arrow out of them does, and none brings one in: <conclusion>."``
+  (in: "bring an arrow into them", "none takes one out"); an end: ``"… Even if
+  every open edge around them pointed out, they could only <net>:
+  impossible."``; a region of one whole cell says ``"<cell> must <net D>"`` and
+  "it" for "they"; a region of more than three members is listed on its own,
+  ``"Take these cells together: a1 to e1, a2 and the arrows into g2 and f3.
+  They must <net D>."`` (three or more cells in a row as "a1 to e1");
 * refute: ``"Suppose <state>."``, the case's sentences indented, then ``"That
-  cannot be, so <conclusion>."``; split: ``"<edge> is either …; each way fails."``
+  cannot be, so <conclusion>."``; split: ``"Either … or …; each way fails."``
   then each case.
 """
 
@@ -51,7 +61,19 @@ __all__ = [
 MINUS = "\u2212"
 _STATES = {">": 1, "<": 2, "x": 0}
 _ALL = 7
-_NUMBER_WORDS = ("no", "one", "two", "three", "four")
+_NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
 
 
 def clue_text(board: Board, cell: int) -> str:
@@ -66,26 +88,34 @@ def clue_text(board: Board, cell: int) -> str:
     return ""
 
 
+def _num(n: int) -> str:
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def _some(n: int) -> str:
+    """``"one arrow"``, ``"two arrows"``, ``"no arrow"``."""
+    return f"{_num(n)} arrow" + ("" if n in (0, 1) else "s")
+
+
 def _arrows(n: int) -> str:
-    return f"{n} more arrow" + ("" if n == 1 else "s")
+    return f"{_num(n)} more arrow" + ("" if n == 1 else "s")
 
 
-def _clue_phrase(board: Board, cell: int) -> str:
+def _clue_sentence(board: Board, cell: int) -> str:
+    """What the clue of ``cell`` asks, as one sentence."""
     name = cell_name(board, cell)
     cl = board.clues[cell]
     sym = clue_text(board, cell)
     if cl.kind is ClueKind.SOURCE:
-        return f"{name} is a {sym}, so it sends out {_arrows(cl.value)} than it takes in"
+        return f"{name} is a {sym}: it sends out {_arrows(cl.value)} than it takes in."
     if cl.kind is ClueKind.SINK:
-        return f"{name} is a {sym}, so it takes in {_arrows(cl.value)} than it sends out"
+        return f"{name} is a {sym}: it takes in {_arrows(cl.value)} than it sends out."
     if cl.kind is ClueKind.THROUGHPUT:
-        if cl.value == 0:
-            return f"{name} is a 0, so no arrow enters or leaves it"
-        w = _NUMBER_WORDS[cl.value]
+        w = _num(cl.value)
         if cl.value == 1:
-            return f"{name} is a 1, so exactly one arrow enters it and one leaves"
-        return f"{name} is a {sym}, so exactly {w} arrows enter it and {w} leave"
-    return f"{name} has no clue, so as many arrows enter as leave"
+            return f"{name} is a 1: one arrow enters it and one leaves."
+        return f"{name} is a {sym}: {w} arrows enter it and {w} leave."
+    return f"{name} has no clue: as many arrows enter it as leave."
 
 
 def _ends(board: Board, edge: int) -> tuple[str, str]:
@@ -118,6 +148,10 @@ def _conclusion(board: Board, edge: int, mask: int) -> str:
     return _fact(board, edge, mask)
 
 
+def _join(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _members(board: Board, nodes: Sequence[str]) -> str:
     parts = []
     for text in nodes:
@@ -128,9 +162,28 @@ def _members(board: Board, nodes: Sequence[str]) -> str:
             parts.append(f"the arrows out of {name}")
         else:
             parts.append(name)
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _join(parts)
+
+
+def _group(board: Board, nodes: Sequence[str]) -> str:
+    """A long region as a list: whole cells row by row, three or more in a row as
+    ``"a1 to e1"``, then the half cells (``"the arrows into g2 and f3"``)."""
+    whole = sorted(parse_node(board, t) // 3 for t in nodes if ":" not in t)
+    runs: list[list[int]] = []
+    for c in whole:
+        if runs and runs[-1][-1] + 1 == c and c // board.cols == runs[-1][-1] // board.cols:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    parts: list[str] = []
+    for run in runs:
+        names = [cell_name(board, c) for c in run]
+        parts.extend([f"{names[0]} to {names[-1]}"] if len(run) >= 3 else names)
+    for half, words in (("in", "the arrows into"), ("out", "the arrows out of")):
+        named = [t.partition(":")[0] for t in nodes if t.endswith(f":{half}")]
+        if named:
+            parts.append(f"{words} {_join(named)}")
+    return _join(parts)
 
 
 def _net(x: int, one: bool = False) -> str:
@@ -140,6 +193,29 @@ def _net(x: int, one: bool = False) -> str:
     if x < 0:
         return f"take in {_arrows(-x)} than {they} {send} out"
     return f"send out exactly as many arrows as {they} {take} in"
+
+
+def _need_through(a: int, b: int) -> str:
+    """What a plain number still asks: ``a`` more arrows in and ``b`` more out."""
+    if a == 0 and b == 0:
+        return "it needs no more arrows"
+    if a < 0 or b < 0:
+        over = [f"{_some(-a)} in" if a < 0 else "", f"{_some(-b)} out" if b < 0 else ""]
+        return "it has " + _join([t for t in over if t]) + " too many"
+    if b == 0:
+        return f"it still needs {_some(a)} in and none out"
+    if a == 0:
+        return f"it still needs {_some(b)} out and none in"
+    return f"it still needs {_some(a)} in and {_num(b)} out"
+
+
+def _need_net(r: int) -> str:
+    """What a circled number or a cell without a clue still asks: net ``r`` more arrows out."""
+    if r > 0:
+        return f"it still needs {_arrows(r)} out than in"
+    if r < 0:
+        return f"it still needs {_arrows(-r)} in than out"
+    return "the rest must balance, as many in as out"
 
 
 def states_mask(states: Sequence[str]) -> int:
@@ -156,46 +232,89 @@ class _Words:
     def say(self, depth: int, text: str) -> None:
         self.out.append("  " * depth + text)
 
-    def known(self, cell: int, skip: int, masks: list[int]) -> str:
-        facts = [
-            _fact(self.board, e, masks[e])
-            for e in self.board.geometry.cell_edges[cell]
-            if e != skip and masks[e] != _ALL
-        ]
-        if not facts:
-            return ""
-        return facts[0] if len(facts) == 1 else ", ".join(facts[:-1]) + " and " + facts[-1]
+    def count(self, cell: int, masks: list[int]) -> str:
+        """The drawn arrows at ``cell`` and what its clue still asks, as a sentence (or ``""``).
 
-    def room(self, cell: int, masks: list[int]) -> str:
-        """How many arrows can still enter and leave ``cell``: the count that makes its step true.
-
-        An edge can bring an arrow in (take one out) while its mask allows
-        the arrow toward (away from) the cell; one pass over the cell's at
-        most four edges, O(1).
+        One pass over the cell's at most four edges (left, up, right, down), O(1).
         """
-        ins = outs = 0
-        for e in self.board.geometry.cell_edges[cell]:
-            u, _ = self.board.geometry.ends[e]
+        b = self.board
+        ins: list[str] = []
+        outs: list[str] = []
+        name = cell_name(b, cell)
+        for e in b.geometry.cell_edges[cell]:
+            u, v = b.geometry.ends[e]
+            other = cell_name(b, v if u == cell else u)
             away, toward = (2, 4) if u == cell else (4, 2)
-            outs += bool(masks[e] & away)
-            ins += bool(masks[e] & toward)
-        enter = "no arrow can enter it" if ins == 0 else f"at most {ins} can enter it"
-        leave = "none can leave" if outs == 0 else f"at most {outs} can leave"
-        return f"{enter} and {leave}"
+            if masks[e] == toward:
+                ins.append(f"{other}→{name}")
+            elif masks[e] == away:
+                outs.append(f"{name}→{other}")
+        if not ins and not outs:
+            return ""
+        parts = []
+        if ins:
+            parts.append(f"{_join(ins)} {'enters' if len(ins) == 1 else 'enter'} it")
+        if outs:
+            parts.append(f"{_join(outs)} {'leaves' if len(outs) == 1 else 'leave'} it")
+        cl = b.clues[cell]
+        if cl.kind is ClueKind.THROUGHPUT:
+            need = _need_through(cl.value - len(ins), cl.value - len(outs))
+        else:
+            need = _need_net(b.demand[cell] - len(outs) + len(ins))
+        return f"So far {' and '.join(parts)}, so {need}."
 
-    def cell_count(self, cell: int, known: str, joiner: str, masks: list[int]) -> str | None:
-        """``"a1 has 2 edges[ and <known>], so at most 2 can enter it and 2 can leave"``.
+    def open_edges(self, cell: int, masks: list[int], tail: str) -> str:
+        """The cell's undecided edges, then what is known of the partly decided ones, then ``tail``.
 
-        A 0 needs no count (no arrow at all): None, and its sentence names
-        the known edges alone.
+        ``"Only c3–b3 is left, so <conclusion>."`` or ``"b3–c3 and b3–b4 are
+        left. No arrow goes c3→b3, so <conclusion>."`` (capitalised sentences).
         """
-        cl = self.board.clues[cell]
+        b = self.board
+        names: list[str] = []
+        facts: list[str] = []
+        edges = b.geometry.cell_edges[cell]
+        for e in edges:
+            m = masks[e]
+            if m in (1, 2, 4):
+                continue
+            x, y = _ends(b, e)
+            names.append(f"{x}–{y}")
+            if m != _ALL:
+                facts.append(_fact(b, e, m))
+        if not names:
+            text = "None of its edges is left"
+        elif len(names) == 1:
+            text = f"Only {names[0]} is left"
+        elif len(names) == len(edges):
+            text = (
+                "Both its edges are open"
+                if len(names) == 2
+                else f"All {_num(len(names))} of its edges are open"
+            )
+        else:
+            text = f"{_join(names)} are left"
+        if not facts:
+            return f"{text}{tail}."
+        known = _join(facts)
+        if known.startswith(("no ", "the ")):  # a cell name starts lower case, like everywhere
+            known = known[0].upper() + known[1:]
+        return f"{text}. {known}{tail}."
+
+    def cell(self, cell: int, masks: list[int], tail: str) -> str:
+        """A cell step's or end's sentences (``tail``: ``", so <concl>"`` or ``": impossible"``)."""
+        b = self.board
+        cl = b.clues[cell]
         if cl.kind is ClueKind.THROUGHPUT and cl.value == 0:
-            return None
-        n = len(self.board.geometry.cell_edges[cell])
-        name = cell_name(self.board, cell)
-        facts = f" {joiner} {known}" if known else ""
-        return f"{name} has {n} edges{facts}, so {self.room(cell, masks)}"
+            name = cell_name(b, cell)
+            drawn = [
+                _fact(b, e, masks[e]) for e in b.geometry.cell_edges[cell] if masks[e] in (2, 4, 6)
+            ]
+            but = f"; but {_join(drawn)}" if drawn else ""
+            return f"{name} is a 0, so no arrow enters or leaves it{but}{tail}."
+        head = _clue_sentence(b, cell)
+        count = self.count(cell, masks)
+        mid = f" {count}" if count else ""
+        return f"{head}{mid} {self.open_edges(cell, masks, tail)}"
 
     def region(
         self, nodes: Sequence[str], masks: list[int]
@@ -204,8 +323,11 @@ class _Words:
         codes = [parse_node(self.board, t) for t in nodes]
         d, lo, hi = region_numbers(self.board, codes, masks)
         if len(nodes) == 1 and ":" not in nodes[0]:
-            return f"{nodes[0]} must {_net(d, True)}", d, lo, hi, True, "it", "it"
-        head = f"Take {_members(self.board, nodes)} together: they must {_net(d)}"
+            return f"{nodes[0]} must {_net(d, True)}.", d, lo, hi, True, "it", "it"
+        if len(nodes) <= 3:
+            head = f"Take {_members(self.board, nodes)} together: they must {_net(d)}."
+        else:
+            head = f"Take these cells together: {_group(self.board, nodes)}. They must {_net(d)}."
         return head, d, lo, hi, False, "they", "them"
 
     def steps(self, steps: Sequence[dict[str, Any]], masks: list[int], depth: int) -> None:
@@ -216,24 +338,23 @@ class _Words:
             concl = _conclusion(b, e, new)
             if "cell" in st:
                 c = cell_index(b, st["cell"])
-                known = self.known(c, e, masks)
-                count = self.cell_count(c, known, "and", masks)
-                plain = f"; {known}, so " if known else ": "
-                mid = plain if count is None else f"; {count}: "
-                self.say(depth, f"{_clue_phrase(b, c)}{mid}{concl}.")
+                if b.clues[c].kind is ClueKind.THROUGHPUT and b.clues[c].value == 0:
+                    self.say(depth, self.cell(c, masks, f": {concl}"))
+                else:
+                    self.say(depth, self.cell(c, masks, f", so {concl}"))
             elif "region" in st:
                 head, d, lo, hi, one, they, them = self.region(st["region"], masks)
                 if d == hi:
                     tail = (
-                        f"; even with every open edge around {them} pointing out {they} would "
-                        f"only {_net(hi, one)}, so every edge that can carry an arrow out of "
-                        f"{them} does and none carries one in: {concl}."
+                        f" Even if every open edge around {them} pointed out, {they} would "
+                        f"{_net(hi, one)}. So each edge that can take an arrow out of {them} "
+                        f"does, and none brings one in: {concl}."
                     )
                 else:
                     tail = (
-                        f"; even with every open edge around {them} pointing in {they} would "
-                        f"only {_net(lo, one)}, so every edge that can carry an arrow into "
-                        f"{them} does and none carries one out: {concl}."
+                        f" Even if every open edge around {them} pointed in, {they} would "
+                        f"{_net(lo, one)}. So each edge that can bring an arrow into {them} "
+                        f"does, and none takes one out: {concl}."
                     )
                 self.say(depth, head + tail)
             else:
@@ -254,17 +375,12 @@ class _Words:
     def end(self, end: dict[str, Any], masks: list[int], depth: int) -> None:
         b = self.board
         if "cell" in end:
-            c = cell_index(b, end["cell"])
-            known = self.known(c, -1, masks)
-            count = self.cell_count(c, known, "but", masks)
-            plain = f"; but {known}" if known else ""
-            mid = plain if count is None else f"; {count}"
-            self.say(depth, f"{_clue_phrase(b, c)}{mid}: impossible.")
+            self.say(depth, self.cell(cell_index(b, end["cell"]), masks, ": impossible"))
         elif "region" in end:
             head, d, lo, hi, one, they, them = self.region(end["region"], masks)
             way, most = ("out", hi) if d > hi else ("in", lo)
             tail = (
-                f", but even with every open edge around {them} pointing {way} {they} could "
+                f" Even if every open edge around {them} pointed {way}, {they} could "
                 f"only {_net(most, one)}: impossible."
             )
             self.say(depth, head + tail)
@@ -305,7 +421,11 @@ def proof_words(board: Board, proof: dict[str, Any]) -> tuple[str, ...]:
 
 
 def hint_headline(board: Board, edge: int, state: int, proof: dict[str, Any] | None) -> str:
-    """The hint in one sentence, e.g. "a1–b1 stays empty: the clues next to it show it."."""
+    """The hint in one sentence, e.g. "a1–b1 stays empty: the 0 at b1 shows it.".
+
+    It names a clue only where the cell has one ("counting the arrows at a1"
+    for a cell without a clue).
+    """
     concl = _conclusion(board, edge, 1 << state)
     if concl.startswith("the "):
         concl = "The " + concl[4:]
@@ -317,22 +437,29 @@ def hint_headline(board: Board, edge: int, state: int, proof: dict[str, Any] | N
     elif "region" in kinds:
         why = "counting the arrows around a group of cells shows it"
     elif len(proof["steps"]) == 1:
-        why = "the clue next to it shows it"
+        c = cell_index(board, proof["steps"][0]["cell"])
+        name = cell_name(board, c)
+        sym = clue_text(board, c)
+        why = f"the {sym} at {name} shows it" if sym else f"counting the arrows at {name} shows it"
     else:
-        why = "the clues around it show it, one after another"
+        why = "the cells around it show it, one after another"
     return f"{concl}: {why}."
 
 
-def lost_headline(board: Board, proof: dict[str, Any] | None) -> str:
-    """The lost verdict in one sentence (names the marks that cannot all be right)."""
-    if proof is None:
-        return "lost — the proof is too long to show"
-    marks = [_move_text(board, mv) for mv in proof["uses"]]
-    if not marks:
-        return "lost — this board has no solution"
-    if len(marks) == 1:
-        return f"lost — {marks[0]} cannot be right"
-    return f"lost — {', '.join(marks[:-1])} and {marks[-1]} cannot all be right"
+def lost_headline(board: Board, marks: Sequence[str], *, proved: bool = True) -> str:
+    """The lost verdict in one sentence, naming the blamed ``marks`` (moves) that cannot all stand.
+
+    No marks: the board itself has no solution. ``proved=False``: the prover
+    found no proof within its budget (the exact counter still decided it).
+    """
+    texts = [_move_text(board, mv) for mv in marks]
+    if not texts:
+        head = "this board has no solution"
+    elif len(texts) == 1:
+        head = f"{texts[0]} cannot be right"
+    else:
+        head = f"{', '.join(texts[:-1])} and {texts[-1]} cannot all be right"
+    return f"lost — {head}" + ("" if proved else "; the proof is too long to show")
 
 
 def _move_text(board: Board, move: str) -> str:

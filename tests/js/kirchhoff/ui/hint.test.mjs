@@ -79,3 +79,29 @@ test('a wrong arrow: lost, explained with the engine region or cell, drawn as an
   assert.equal(none.overlay, null);
   assert.equal(explainHint({ kind: 'solved' }, { rows: 3, cols: 3 }).headline, 'Solved — every clue is met.');
 });
+
+test('a proof walk draws what earlier steps deduced as ghosts, each true in the solution', () => {
+  let seen = 0;
+  for (const seed of [201n, 202n]) {
+    const board = engine.generate(engine.PRESETS.hard, seed).board;
+    const sol = Array.from(engine.solution(board));
+    let pos = engine.newPosition(board);
+    for (let guard = 0; guard < 400 && engine.status(pos) !== 'won'; guard++) {
+      const h = engine.hint(pos);
+      const info = explainHint(h, board);
+      const stepEdges = info.steps.map((st) => st.overlay.edge);
+      info.steps.forEach((st, i) => {
+        const ghosts = st.overlay.ghosts;
+        // exactly the edges of the steps before this one, each once
+        assert.deepEqual(new Set(ghosts.map((g) => g.edge)), new Set(stepEdges.slice(0, i)));
+        for (const g of ghosts) {
+          assert.ok(g.mask & (1 << sol[g.edge]), `ghost ${g.edge} (${g.mask}) disagrees with the solution`);
+          seen++;
+        }
+      });
+      assert.deepEqual(info.steps[0].overlay.ghosts, []);
+      pos = engine.setMark(pos, h.edge, h.mark);
+    }
+  }
+  assert.ok(seen > 50, `only ${seen} ghosts`);
+});

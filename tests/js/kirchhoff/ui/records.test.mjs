@@ -170,17 +170,18 @@ test('routes: #kirchhoff/... round-trips; Matchless routes are untouched', () =>
   assert.deepEqual(parseRoute('#edit/6x6:AB'), { view: 'edit', id: '6x6:AB' });
 });
 
-test('options: the defaults (alarm on, clue counts off, empties on Easy and Medium only), stored in the site settings', () => {
+test('options: the defaults (alarm on, clue counts off, empties on everywhere, dailies included), stored in the site settings', () => {
   const backend = new MemoryBackend();
   const store = new Store(backend);
   defineKirchhoffKeys(store);
-  assert.deepEqual(options(store), { indicators: false, alarm: true, timer: false, empties: false });
-  for (const [preset, empties] of [['easy', true], ['medium', true], ['hard', false], ['expert', false], ['giant', false], ['other', false]]) {
+  assert.deepEqual(options(store), { indicators: false, alarm: true, timer: false, empties: true });
+  for (const [preset, empties] of [['easy', true], ['medium', true], ['hard', true], ['expert', true], ['giant', true], ['other', true]]) {
     assert.deepEqual(options(store, preset), { indicators: false, alarm: true, timer: false, empties }, preset);
   }
   // The player's own choice wins on every preset.
   setOption(store, 'empties', false);
   assert.equal(option(store, 'empties', 'easy'), false);
+  assert.equal(option(store, 'empties', 'hard'), false);
   setOption(store, 'empties', true);
   assert.equal(option(store, 'empties', 'hard'), true);
   assert.deepEqual(OPTIONS.map((o) => o.key), ['indicators', 'alarm', 'timer', 'empties']);
@@ -192,8 +193,8 @@ test('options: the defaults (alarm on, clue counts off, empties on Easy and Medi
   defineKirchhoffKeys(old);
   old.set(SETTINGS_KEY, { indicators: false, timer: true, alarm: { easy: true, medium: false, hard: false, expert: false, giant: false, other: false } });
   migrateOldOptions(old);
-  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: false });
+  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: true });
   assert.equal(old.readRaw(old.key(SETTINGS_KEY)), null);
   migrateOldOptions(old); // nothing left to carry
-  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: false });
+  assert.deepEqual(options(old), { indicators: false, alarm: true, timer: true, empties: true });
 });

@@ -9,12 +9,15 @@
 //   region — cell and region steps (counting arrows around a group of cells);
 //   exact  — a refutation or split, or beyond the prover's budget the exact
 //            counter alone (then without a proof).
-// A position with no completion is 'lost' (decided exactly by the counter); its
-// proof's uses are marks that cannot all be right. Which hint: the fewest
+// A position with no completion is 'lost' (decided exactly by the counter); the
+// verdict blames a minimal set of the player's marks that cannot all stand
+// (blame.js: the wrong mark alone when one is wrong on its own, never a mark
+// the game placed unless needed), and its proof starts from those marks alone. Which hint: the fewest
 // refutations, then region steps, then steps; then next to the player's last
 // mark, the cell with the fewest free edges, arrows before unused, lowest edge.
 
-import { arrowsOf, isSolution, markMask, masksOf, stateMark } from './board.js';
+import { blame } from './blame.js';
+import { arrowsOf, isSolution, markMask, masksOf, positionOf, stateMark } from './board.js';
 import { analyse, isLost } from './exact.js';
 import { allFree, singleState } from './local.js';
 import { formatMove, parseMove } from './moves.js';
@@ -101,15 +104,18 @@ function proofRegions(board, proof) {
   return out;
 }
 
-function lost(pos, budget) {
+function lost(pos, budget, placed, opts) {
   const { board } = pos;
-  const proof = proveLost(pos, { budget });
-  if (proof === null) return makeHint(board, HintKind.LOST, { reason: lostHeadline(board, null) });
+  const blamed = new Set(blame(pos, { placed, ...opts }));
+  const alone = positionOf(board, pos.marks.map((m, e) => (blamed.has(e) ? m : 0)));
+  const names = [...blamed].map((e) => formatMove(board, e, pos.marks[e]));
+  const proof = proveLost(alone, { budget });
+  if (proof === null) return makeHint(board, HintKind.LOST, { reason: lostHeadline(board, names, { proved: false }) });
   const end = proof.ends;
   return makeHint(board, HintKind.LOST, {
     cell: 'cell' in end ? cellOf(board, end.cell) : -1,
     regions: proofRegions(board, proof),
-    reason: lostHeadline(board, proof),
+    reason: lostHeadline(board, proof.uses),
     proof,
   });
 }
@@ -117,14 +123,16 @@ function lost(pos, budget) {
 /**
  * The hint a person would want next, with its proof and sentences (see the
  * header). Options: lastEdge (the edge of the player's last mark, -1 none),
- * budget (rule applications), and the counter's options (deadline). May throw
+ * budget (rule applications), placed (edges whose marks the game made: a
+ * lost verdict blames them only when needed), and the counter's options
+ * (deadline). May throw
  * CountLimitError on a very open board (as Python does).
  */
-export function hint(pos, { lastEdge = -1, budget = BUDGET, ...opts } = {}) {
+export function hint(pos, { lastEdge = -1, budget = BUDGET, placed = [], ...opts } = {}) {
   const { board } = pos;
   if (isSolution(board, arrowsOf(pos.marks))) return makeHint(board, HintKind.SOLVED, { reason: 'every clue is met' });
   const masks = masksOf(pos.marks);
-  if (isLost(board, masks, opts)) return lost(pos, budget);
+  if (isLost(board, masks, opts)) return lost(pos, budget, placed, opts);
   const found = proveHint(pos, { lastEdge, budget });
   if (found !== null) {
     const [cases, nRegion] = found.size;

@@ -37,6 +37,7 @@ export {
 } from './exact.js';
 export { GENERATOR_VERSION, MAX_ATTEMPTS, boardFromSolution, generate, recipe } from './generate.js';
 export { HARD_CUT_ROUNDS, gradeBoard } from './grade.js';
+export { blame, wrongMarks } from './blame.js';
 export { HintKind, hint, lastMarkEdge, obviousEmpties } from './hint.js';
 export { allFree, propagate } from './local.js';
 export { applyMoves, cellReport, executeMove, formatMove, parseMove, splitMoves, status } from './moves.js';

@@ -14,9 +14,11 @@
 // way a hint is (hint-view.js proofSteps): the sentence in hand is marked and
 // scrolled into view, and what it reads is outlined on the board, starting
 // from the alarm's own outline (the marks that cannot all be right); a tap
-// on a sentence walks to it.
+// on a sentence walks to it. A closed glossary under the proof says what its
+// few terms mean and links to the rules.
 
 import { button, el } from '../../app/ui.js';
+import { glossary } from './hint-view.js';
 
 let ids = 0;
 
@@ -49,7 +51,7 @@ export class AlarmPanel {
     const titleId = `alarm-why-${++ids}`;
     this.why = el('section', { class: 'alarm-why', 'aria-labelledby': titleId, hidden: true },
       el('h3', { id: titleId, class: 'alarm-why-title' }, 'Why it can no longer be completed'),
-      this.list);
+      this.list, glossary());
   }
 
   /**

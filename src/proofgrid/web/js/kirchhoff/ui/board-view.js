@@ -4,7 +4,8 @@
 // cell centre, a cross marks an edge asserted unused, a faint dot a free one.
 // Optional per-cell indicators tint a clue that is met or broken and print the
 // arrows in/out. An overlay draws a hint's or an alarm's reason: a region
-// outline, a ringed cell, the edge in question.
+// outline, a ringed cell, the edge in question, and the ghosts of what the
+// proof's earlier steps deduced (dashed arrows and crosses on free edges).
 //
 // Modes: 'play' — every edge is a focusable button (a diamond around its
 // midpoint; the diamonds tile the grid); 'edit' — every cell is a focusable
@@ -114,7 +115,7 @@ export class KirchhoffBoardView {
       id: `${this.id}-${name}`, viewBox: '0 0 10 10', refX: 7, refY: 5,
       markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse',
     }, svgEl('path', { d: 'M0,0 L10,5 L0,10 z', class: `k-head k-head-${name}` }));
-    return svgEl('defs', {}, marker('arrow'), marker('hint'));
+    return svgEl('defs', {}, marker('arrow'), marker('hint'), marker('ghost'));
   }
 
   _grid(rows, cols) {
@@ -348,15 +349,18 @@ export class KirchhoffBoardView {
 
   /**
    * Draw (or clear, with null) the reason overlay: {region: [cells] | null,
-   * cell: -1 | cell, edge: -1 | edge, edges: [edges read] (optional), kind: 'hint' | 'alarm' | 'solution'}.
+   * cell: -1 | cell, edge: -1 | edge, edges: [edges read] (optional), kind: 'hint' | 'alarm' | 'solution',
+   * ghosts: [{edge, mask}] (optional: what earlier proof steps deduced)}.
    */
   setOverlay(overlay) {
     this.overlayG.replaceChildren();
     this.svg.dataset.overlay = overlay ? overlay.kind || 'hint' : 'none';
+    this.svg.dataset.ghosts = '0';
     for (const node of this.edgeNodes) node.classList.remove('hinted');
     if (!overlay) return;
     const { rows, cols } = this.board;
     const kind = overlay.kind || 'hint';
+    this._ghosts(Array.isArray(overlay.ghosts) ? overlay.ghosts : []);
     const region = Array.isArray(overlay.region) ? overlay.region : [];
     if (region.length) {
       const g = svgEl('g', { class: `k-region k-region-${kind}` });
@@ -389,5 +393,49 @@ export class KirchhoffBoardView {
       this.overlayG.append(line);
       this.edgeNodes[edge]?.classList.add('hinted');
     });
+  }
+
+  /**
+   * Draw what earlier proof steps deduced, on edges the board leaves free: a
+   * dashed arrow (one direction), a dashed line without a head (an arrow one
+   * way or the other), a small dashed cross (empty). Partial facts ("no
+   * arrow goes a1→b1") are not drawn.
+   */
+  _ghosts(ghosts) {
+    const { rows, cols } = this.board;
+    const g = svgEl('g', { class: 'k-ghosts' });
+    let n = 0;
+    for (const { edge, mask } of ghosts) {
+      if (!Number.isInteger(edge) || edge < 0 || edge >= this.nEdges) continue;
+      if (this.marks && this.marks[edge] !== 0) continue; // the board already shows a mark there
+      const [u, v] = edgeEnds(rows, cols, edge);
+      let node = null;
+      if (mask === 2 || mask === 4 || mask === 6) {
+        const [t, h] = mask === 4 ? [v, u] : [u, v];
+        const a = cellCentre(cols, t);
+        const b = cellCentre(cols, h);
+        const dx = Math.sign(b.x - a.x);
+        const dy = Math.sign(b.y - a.y);
+        node = svgEl('line', {
+          x1: a.x + dx * 30, y1: a.y + dy * 30, x2: b.x - dx * 35, y2: b.y - dy * 35,
+          class: `k-ghost k-ghost-arrow${mask === 6 ? ' k-ghost-either' : ''}`,
+          ...(mask === 6 ? {} : { 'marker-end': `url(#${this.id}-ghost)` }),
+        });
+      } else if (mask === 1) {
+        const m = edgeMid(rows, cols, edge);
+        const s = 8;
+        node = svgEl('path', {
+          d: `M${m.x - s} ${m.y - s}L${m.x + s} ${m.y + s}M${m.x - s} ${m.y + s}L${m.x + s} ${m.y - s}`,
+          class: 'k-ghost k-ghost-cross',
+        });
+      }
+      if (!node) continue;
+      node.dataset.edge = String(edge);
+      node.dataset.mask = String(mask);
+      g.append(node);
+      n += 1;
+    }
+    this.svg.dataset.ghosts = String(n);
+    if (n) this.overlayG.append(g);
   }
 }

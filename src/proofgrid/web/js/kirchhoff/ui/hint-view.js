@@ -3,7 +3,10 @@
 // headline and the first step's sentence and outlines the cells and edges that
 // step reads; further presses walk the proof step by step; the press after the
 // last step draws the mark. A lost verdict is one alarm sentence that outlines
-// the marks the proof uses and the cell or region of its contradiction.
+// the marks the proof uses and the cell or region of its contradiction. While
+// a proof is walked, what its earlier steps deduced (arrows, empties, "carries
+// an arrow") is drawn on the board as ghosts (overlay.ghosts); they go with
+// the overlay when the walk ends.
 // explainHint() is pure (tested in node); HintPanel only shows its result.
 
 import { el } from '../../app/ui.js';
@@ -46,11 +49,20 @@ function endOverlay(board, end) {
   return { cell: -1, region: null, edge: edgeOf(board, end.split) };
 }
 
+const STATE_BIT = { '>': 1, '<': 2, x: 0 };
+
+/** A step's states as a mask (bit 0 unused, 1 forward = low cell to high, 2 backward). */
+function statesMask(states) {
+  return states.reduce((m, s) => m | (1 << STATE_BIT[s]), 0);
+}
+
 /**
  * The proof's top-level steps (and its end) as [{text, overlay}]: the step's
  * sentences (a supposition's nested ones included) and what it reads — a cell
  * step its cell and the cell's edges already known, a region step the region,
- * a refutation its edge; every overlay also marks the step's own edge.
+ * a refutation its edge; every overlay also marks the step's own edge, and
+ * carries `ghosts` ([{edge, mask}]): what the steps before it deduced, to be
+ * drawn faintly so the reader need not hold them in mind.
  */
 export function proofSteps(hint, board) {
   const proof = hint?.proof;
@@ -58,6 +70,7 @@ export function proofSteps(hint, board) {
   if (!proof || !Array.isArray(proof.steps)) return [];
   const known = new Set(proof.uses.map((mv) => moveEdge(board, mv)).filter((e) => e >= 0));
   const out = [];
+  const ghosts = [];
   let at = 0;
   const kind = hint.kind === 'lost' ? 'alarm' : 'hint';
   for (const st of proof.steps) {
@@ -73,13 +86,19 @@ export function proofSteps(hint, board) {
     } else {
       overlay = { kind, cell: -1, region: null, edge, edges: [] };
     }
+    overlay.ghosts = ghosts.slice();
     out.push({ text: words.slice(at, at + n).join('\n'), overlay });
     at += n;
     known.add(edge); // a step always narrows its edge: later sentences call it known
+    if (edge >= 0) {
+      const i = ghosts.findIndex((g) => g.edge === edge);
+      if (i >= 0) ghosts.splice(i, 1);
+      ghosts.push({ edge, mask: statesMask(st.states) });
+    }
   }
   if (proof.ends) {
     const n = endLines(proof.ends);
-    out.push({ text: words.slice(at, at + n).join('\n'), overlay: { kind, edges: [], ...endOverlay(board, proof.ends) } });
+    out.push({ text: words.slice(at, at + n).join('\n'), overlay: { kind, edges: [], ghosts: ghosts.slice(), ...endOverlay(board, proof.ends) } });
   }
   return out;
 }
@@ -134,14 +153,39 @@ export function explainHint(hint, board) {
   }
 }
 
+/** The few terms a proof's sentences use, each with what it means on the board (issue 31). */
+export const GLOSSARY = Object.freeze([
+  ['+2 (circled)', 'a source: it sends out two more arrows than it takes in.'],
+  ['\u22122 (circled)', 'a sink: it takes in two more arrows than it sends out.'],
+  ['2 (plain)', 'two arrows enter the cell and two leave; 0: no arrow touches it.'],
+  ['no clue', 'as many arrows enter the cell as leave it.'],
+  ['a1\u2013b1, a1\u2192b1', 'the edge between cells a1 and b1; an arrow on it from a1 to b1.'],
+  ['empty', 'no arrow on that edge (drawn as a cross).'],
+  ['left, open', 'an edge not decided yet.'],
+  ['carries an arrow', 'an arrow one way or the other.'],
+  ['Take these cells together', 'count only the arrows crossing the group\u2019s border, as if the group were one big cell.'],
+  ['Suppose \u2026 That cannot be', 'try it; it leads to something impossible, so the opposite holds.'],
+  ['ghosts', 'dashed arrows and crosses on the board: what the steps before this one found.'],
+]);
+
+/** A closed <details> with the glossary and a link to the rules page. */
+export function glossary() {
+  const dl = el('dl', { class: 'k-glossary-list' });
+  for (const [term, meaning] of GLOSSARY) dl.append(el('dt', {}, term), el('dd', {}, meaning));
+  return el('details', { class: 'k-glossary' }, el('summary', {}, 'Words used in the proof'), dl,
+    el('p', {}, el('a', { href: '#kirchhoff/rules' }, 'The rules, with a worked example')));
+}
+
 /** The hint's words under the board (aria-live), with the stage and step in data attributes for tests. */
 export class HintPanel {
   constructor() {
     this.headline = el('p', { class: 'hint-headline' });
     this.detail = el('p', { class: 'hint-detail muted' });
     this.next = el('p', { class: 'hint-next muted' });
+    this.glossary = glossary();
+    this.glossary.hidden = true;
     this.root = el('div', { class: 'hint-panel', role: 'status', 'aria-live': 'polite', hidden: true },
-      this.headline, this.detail, this.next);
+      this.headline, this.detail, this.next, this.glossary);
     this.root.dataset.stage = '0';
     this.detail.style.whiteSpace = 'pre-line';
   }
@@ -161,6 +205,7 @@ export class HintPanel {
     this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
     if (info.proof && typeof window !== 'undefined') window.__pgLastProof = info.proof;
     this.headline.textContent = info.headline;
+    this.glossary.hidden = !steps.some((st) => st.text);
     const text = steps[step]?.text ?? info.detail ?? '';
     this.detail.textContent = text && text !== info.headline ? text : '';
     let next = '';
@@ -182,6 +227,7 @@ export class HintPanel {
     this.headline.textContent = text;
     this.detail.textContent = '';
     this.next.textContent = '';
+    this.glossary.hidden = true;
   }
 
   hide() {

@@ -3,9 +3,9 @@
 // The defaults: clue counts off (printed under a clue they sit where a
 // vertical arrow runs, and at phone sizes a corner badge clear of every arrow
 // is too small to read; the player turns them on), the lost alarm on, the timer off, and
-// "Mark obvious empties" on for the Easy and Medium presets (so their early
-// hints teach something rather than crossing lines), off elsewhere; a choice
-// the player made wins everywhere. Stored in the site's settings (schema v2,
+// "Mark obvious empties" on everywhere, the dailies included (so the first
+// hint teaches a real deduction rather than crossing lines; issue 31); a
+// choice the player made wins everywhere. Stored in the site's settings (schema v2,
 // js/app/settings.js) under puzzles.kirchhoff; the old per-preset key
 // (kirchhoff.settings) is read once, for the choices a player actually made.
 
@@ -28,8 +28,8 @@ export const OPTIONS = Object.freeze([
     help: 'Shows a clock. Solves without a hint set best times.',
   },
   {
-    key: 'empties', label: 'Mark obvious empties', default: false, presetDefaults: { easy: true, medium: true },
-    help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores. On by default on Easy and Medium.',
+    key: 'empties', label: 'Mark obvious empties', default: true,
+    help: 'After each mark, crosses every line that the clues next to it already rule out, so hints skip those chores and start with a real deduction.',
   },
 ]);
 
