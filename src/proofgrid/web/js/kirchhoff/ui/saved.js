@@ -8,6 +8,8 @@
 
 import { SavedGames } from '../../app/games.js';
 import { GRADES } from '../engine/codec.js';
+
+export { GRADES };
 import { localISO } from '../../app/dates.js';
 import { PLAY_KEY, PRESET_LABELS, presetOfSize } from './records.js';
 import { kirchhoffHash } from './routes.js';

@@ -1,8 +1,10 @@
 // The Kirchhoff play screen for one board (a new puzzle, the daily, a shared
 // link): wires the manager (rules + history), the board view (drawing), the
 // input (intents), the hint panel, the lost-position alarm, the timer and the
-// HUD. Hints and lost verdicts come from the worker (service.js); the page
-// only draws them.
+// HUD. Hints and lost verdicts come from the worker (service.js, through the
+// midend); the page only draws them. The game's record (hints, the solution
+// shown, finished) is the midend's (js/app/midend.js Game, opts.game), told
+// after every change.
 //
 // The edges the game crosses itself ("Mark obvious empties") follow from the
 // clues and the player's marks, so they are no choice of the player's: the
@@ -14,7 +16,6 @@
 import { bringResultIntoView, button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
-import { wrongEdges } from '../engine/takeback.js';
 import { AlarmPanel } from './alarm.js';
 import { KirchhoffBoardView } from './board-view.js';
 import { HintPanel, explainHint } from './hint-view.js';
@@ -46,7 +47,7 @@ export class KirchhoffPlayView {
   /**
    * @param engine the engine module; service a KirchhoffService; store the Store
    * @param board an engine board
-   * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, preset,
+   * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, game (the midend's Game), preset,
    *   banner, saved: {marks, hints, ms, revealed, alarm}, onChange({marks, hints, ms, revealed, alarm, won}),
    *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset}
    * `alarm` records whether the lost alarm was on at any time during the game
@@ -59,8 +60,9 @@ export class KirchhoffPlayView {
     this.board = board;
     this.opts = opts;
     this.gameId = opts.gameId || engine.formatGameId(board);
+    this.game = opts.game;
     this.preset = opts.preset || 'other';
-    this.manager = new KirchhoffManager(engine, board);
+    this.manager = new KirchhoffManager(engine, board, { keep: (start) => this.game.keep(start) });
     this.hints = new WeakMap(); // position -> Promise of the engine's hint
     this.hintShown = null; // {pos, info, step} while a reason is on screen
     this.lastEdges = new WeakMap(); // position -> the edge of the player's last mark (hints start near it)
@@ -285,7 +287,17 @@ export class KirchhoffPlayView {
     this.analyse();
   }
 
+  /** Tell the game's record where the game stands (arrows drawn, hints, the solution shown, finished). */
+  _noteRecord() {
+    const m = this.manager;
+    const arrows = m.marks.filter((x) => x === 1 || x === 2).length;
+    this.game.note({ hints: m.hintsShown, revealed: m.solutionShown });
+    if (m.won) this.game.finish({ moves: arrows, par: null });
+    else this.game.unfinish(arrows);
+  }
+
   _save() {
+    this._noteRecord();
     if (this.settings.alarm) this.alarmUsed = true;
     this.opts.onChange?.({
       marks: this.manager.marksText(),
@@ -544,7 +556,7 @@ export class KirchhoffPlayView {
       toast('This board has more than one solution, so no mark can be called wrong.');
       return;
     }
-    const edges = wrongEdges(pos.marks, sol);
+    const edges = this.engine.wrongEdges(pos.marks, sol);
     this.root.dataset.takenBack = edges.join(' ');
     if (!m.freeEdges(edges)) {
       toast('Every mark agrees with the solution.');
@@ -590,6 +602,7 @@ export class KirchhoffPlayView {
 
   _showResult(fresh) {
     const m = this.manager;
+    this._noteRecord();
     this.watch.stop(performance.now());
     const ms = this.watch.elapsed(performance.now());
     const timed = this.settings.timer;

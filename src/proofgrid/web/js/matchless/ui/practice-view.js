@@ -60,7 +60,7 @@ function practiceNext(index, total, best) {
     el('a', { href: '#practice', class: 'button-link' }, 'All boards'));
 }
 
-export function practiceView(engine, store, index = null) {
+export function practiceView(engine, store, index = null, midend = null) {
   if (index === null || index === undefined || index < 0 || index >= engine.PRACTICE.length) {
     return listView(engine, store);
   }
@@ -76,12 +76,18 @@ export function practiceView(engine, store, index = null) {
     store.update(PRACTICE_KEY, (d) => ({ ...d, current: null }));
   }
   const total = engine.PRACTICE.length;
+  const save = (v) => saveState(games, id, {
+    preset: 'practice', moves: v.manager.snapshot.moves, xray: v.xrayUsed, hints: v.hintsUsed, finished: v.manager.won,
+  });
   const view = new PlayView(engine, board, {
     title: `Practice ${index + 1} of ${total}`,
     subtitle: tierOf(engine, index),
     gameId: id,
+    game: midend.open({ gid: id, board, record: { xray: saved.xray, hints: saved.hints } }),
     moves,
-    onMove: (m, v) => saveState(games, id, { preset: 'practice', moves: m, xray: v.xrayUsed, finished: v.manager.won }),
+    onMove: (m, v) => save(v),
+    onXray: save,
+    onHint: (n, v) => save(v),
     onWin: ({ score }) => {
       const data = store.update(PRACTICE_KEY, (d) => {
         const key = String(index);
