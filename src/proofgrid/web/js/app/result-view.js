@@ -30,7 +30,7 @@ function refused(message) {
 /** "1 hint" / "2 hints". */
 const hintWords = (n) => `${n} ${n === 1 ? 'hint' : 'hints'}`;
 
-/** The unit of a replay's moves in the puzzle's words (its record names it), else "moves". */
+/** The unit of a replay's moves in the puzzle's words (its record names it: matches, arrows), else "moves". */
 function movesWords(replay, n) {
   const rec = replay.record || {};
   if (rec.matches !== undefined) return `${n} ${n === 1 ? 'match' : 'matches'}`;
@@ -38,15 +38,15 @@ function movesWords(replay, n) {
   return `${n} ${n === 1 ? 'move' : 'moves'}`;
 }
 
-/** The page's title: "Daily Matchless #5, 2026-12-04 — a result" for a daily, else "Matchless result". */
+/** The page's title: "Daily <Puzzle> #5, 2026-12-04 — a result" for a daily, else "<Puzzle> result". */
 export function resultTitle(puzzleTitle, daily) {
   return daily ? `Daily ${puzzleTitle} #${daily.number}, ${daily.date} — a result` : `${puzzleTitle} result`;
 }
 
 /**
  * The summary said at once: who finished, in how many, the hints and the X-ray
- * (the player's own record). `what` names the board ("Daily Matchless #5 of
- * 2026-12-04" or "this Matchless board").
+ * (the player's own record). `what` names the board ("Daily <Puzzle> #5 of
+ * 2026-12-04" or "this <Puzzle> board").
  */
 export function resultSummary({ what, solved, moves, hints, xray }) {
   const help = `${hints ? `with ${hintWords(hints)}` : 'with no hints'} and ${xray ? 'the X-ray used' : 'no X-ray'}`;
