@@ -1,0 +1,78 @@
+"""The finish (issue 30, item 4) in a real browser: the strike that lights the
+last of the sky sets off fireworks on the board, one burst at each shell that
+strike's cascade lit (at most 16, in cascade order), and nothing moves with
+``prefers-reduced-motion``; the board stays playable (never marked animating).
+
+Oracle: the shells the last strike lit, read from the board before and after it
+(their cells' centres in the SVG's units: 100 a cell), with the winning moves
+from the Python engine's witness (``/api/matchless/daily``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.clock import pin_noon
+from tests.e2e.conftest import Board, fresh_page
+from tests.e2e.matchless_page import daily_proof
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+#: Record every burst the page draws (its translate), from now on.
+WATCH_BURSTS = """() => {
+  window.__bursts = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.classList?.contains('burst')) window.__bursts.push(n.getAttribute('transform'));
+    }
+  }).observe(document.querySelector('main svg.board'), {childList: true, subtree: true});
+}"""
+
+LIT_CELLS = """() => [...document.querySelectorAll('main svg.board .shell-cell.lit')]
+  .map((g) => Number(g.dataset.cell))"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_last_strike_sets_off_fireworks_at_its_cascade(
+    browser: Any, base_url: str, motion: str
+) -> None:
+    with fresh_page(browser, viewport={"width": 390, "height": 844}, reduced_motion=motion) as (
+        _ctx,
+        page,
+        errs,
+    ):
+        pin_noon(page)
+        page.goto(base_url + "#daily")
+        board = Board(page)
+        board.wait()
+        witness = daily_proof(page, base_url)["witness"]
+        for rc in witness[:-1]:
+            board.strike(rc)
+        assert page.get_attribute("main svg.board", "data-celebrated") is None
+        before = set(page.evaluate(LIT_CELLS))
+        page.evaluate(WATCH_BURSTS)
+        board.strike(witness[-1])
+        page.wait_for_selector(".result:not([hidden])")
+        cols = board.cols()
+        new = set(page.evaluate(LIT_CELLS)) - before
+        assert new, "the last strike lit nothing"
+        want = {f"translate({c % cols * 100 + 50} {c // cols * 100 + 50})" for c in new}
+        if motion == "reduce":
+            page.wait_for_selector("main svg.board[data-celebrated='still']")
+            page.wait_for_timeout(300)
+            assert page.evaluate("window.__bursts") == []
+        else:
+            page.wait_for_selector("main svg.board[data-celebrated='fireworks']")
+            n = min(len(new), 16)
+            page.wait_for_function(f"() => window.__bursts.length === {n}")
+            bursts = page.evaluate("window.__bursts")
+            assert set(bursts) <= want and len(bursts) == n
+            # the first burst is at the struck shell (depth 0 of the cascade)
+            r, c = witness[-1]
+            assert bursts[0] == f"translate({c * 100 + 50} {r * 100 + 50})"
+            # decoration only: gone after a second, and never blocking the board
+            page.wait_for_selector("main svg.board .fireworks", state="detached")
+        assert page.get_attribute("main svg.board", "data-animating") != "true"
+        errs.check()
