@@ -1,8 +1,7 @@
 // The finish's celebration, shared by every puzzle's board (it names none):
 // fireworks that burst at given points of a board's SVG in the order given
-// (Matchless: the shells of the cascade that lit the last of the sky, in
-// cascade order), and a gentle pulse along given elements (a flow: the
-// arrows of a finished Kirchhoff board). Decoration only: aria-hidden, no
+// (the cells a finishing move lit, in the order it lit them), and a gentle
+// pulse along given elements (a flow: the arrows of a finished board). Decoration only: aria-hidden, no
 // pointer events, never focus; it never marks the board as animating (the
 // board is playable and the result already on screen). With
 // prefers-reduced-motion nothing moves: the board keeps its still finish.
