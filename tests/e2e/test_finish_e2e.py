@@ -76,3 +76,31 @@ def test_the_last_strike_sets_off_fireworks_at_its_cascade(
             page.wait_for_selector("main svg.board .fireworks", state="detached")
         assert page.get_attribute("main svg.board", "data-animating") != "true"
         errs.check()
+
+
+def test_the_stats_bars_show_a_hinted_daily(browser: Any, base_url: str) -> None:
+    """A daily finished after one hint is played but never at par (the help rule):
+    it shows as one game in the "With help" bar, so the bars are never all empty."""
+    with fresh_page(browser, viewport={"width": 390, "height": 844}) as (_ctx, page, errs):
+        pin_noon(page)
+        page.goto(base_url + "#daily")
+        board = Board(page)
+        board.wait()
+        page.click("main button.hint-btn")
+        if page.locator("dialog.ask[open]").count():  # the first hint on a daily asks first
+            page.click("dialog.ask[open] .ask-yes")
+        page.wait_for_selector("main .hint-note:not([hidden])")
+        for rc in daily_proof(page, base_url)["witness"]:
+            board.strike(rc)
+        page.wait_for_selector(".result:not([hidden])")
+        page.goto(base_url + "#stats")
+        page.wait_for_selector(".stats-view .distribution")
+        bars = page.eval_on_selector_all(
+            ".stats-view .distribution li",
+            "els => els.map(li => [li.querySelector('.bar-label').textContent,"
+            " Number(li.querySelector('progress').value)])",
+        )
+        assert bars[-1] == ["With help", 1]
+        assert sum(v for _, v in bars) == 1  # played once: at par nowhere, with help once
+        assert page.get_attribute(".stats-view .distribution li.helped progress", "max") == "1"
+        errs.check()
