@@ -5,6 +5,7 @@
 
 import { LAUNCH } from '../../core/dates.js';
 import { SavedGames } from '../../app/games.js';
+import { makeRecord, outcome } from '../../app/record.js';
 import { DAILY_KEY, DAILY_SCHEMA, isDailyRecord } from './records.js';
 
 const PUZZLE = 'kirchhoff'; // its saved games' name (saved.js)
@@ -21,6 +22,17 @@ export const ARCHIVE_SCHEMA = {
 
 const hintWords = (n) => (n === 0 ? 'no hints' : `${n} ${n === 1 ? 'hint' : 'hints'}`);
 
+/**
+ * The one record (js/app/record.js) of a kept daily result {number, hints,
+ * ms, alarm?} of `date`: Kirchhoff has no par, so a finish without help is
+ * its "at par" ('par'), and a hinted one is solved with help ('hints').
+ */
+export function recordOfDaily(r, date = null) {
+  return makeRecord({ puzzle: PUZZLE, date, number: r.number, hints: r.hints, finished: true });
+}
+
+const kindOf = (r) => outcome(recordOfDaily(r));
+
 function define(store) {
   store.define(DAILY_KEY, DAILY_SCHEMA);
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
@@ -31,7 +43,7 @@ function today(store, iso) {
   define(store);
   const d = store.get(DAILY_KEY);
   const r = d.records[iso];
-  if (r) return { state: 'solved', kind: r.hints ? 'hints' : 'par', words: `Solved with ${hintWords(r.hints)}` };
+  if (r) return { state: 'solved', kind: kindOf(r), words: `Solved with ${hintWords(r.hints)}` };
   if (d.current && d.current.date === iso && /[1-3]/.test(d.current.marks)) {
     return { state: d.current.revealed ? 'revealed' : 'playing', words: d.current.revealed ? 'Solution shown' : 'In progress' };
   }
@@ -47,7 +59,7 @@ function results(store) {
   const d = store.get(DAILY_KEY);
   const out = {};
   for (const [day, r] of Object.entries({ ...store.get(ARCHIVE_KEY).records, ...d.records })) {
-    out[day] = { kind: r.hints ? 'hints' : 'par', words: `solved with ${hintWords(r.hints)}` };
+    out[day] = { kind: kindOf(r), words: `solved with ${hintWords(r.hints)}` };
   }
   const playing = (day, marks) => {
     if (typeof day === 'string' && !out[day] && typeof marks === 'string' && /[1-3]/.test(marks)) {

@@ -49,7 +49,8 @@ export class KirchhoffPlayView {
    * @param board an engine board
    * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, game (the midend's Game), preset,
    *   banner, saved: {marks, hints, ms, revealed, alarm}, onChange({marks, hints, ms, revealed, alarm, won}),
-   *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset}
+   *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset,
+   *   confirmHint() -> Promise<boolean> (asked before the first hint)}
    * `alarm` records whether the lost alarm was on at any time during the game
    * (the daily's share card says so).
    */
@@ -457,6 +458,13 @@ export class KirchhoffPlayView {
     if (m.won) {
       this.hintPanel.show(explainHint({ kind: 'solved' }, this.board), { stage: 0 });
       return;
+    }
+    if (!m.hintsShown && !this.hintShown && this.opts.confirmHint) { // the first hint asks first
+      if (this.askingHint) return;
+      this.askingHint = true;
+      const ok = await this.opts.confirmHint(this);
+      this.askingHint = false;
+      if (!ok) return;
     }
     const pos = m.position;
     if (this.hintShown && this.hintShown.pos === pos && this.hintShown.info.actionable) {

@@ -11,7 +11,8 @@
 import { el, setPageTitle } from '../../app/ui.js';
 import { HELP_RULE, helped } from '../../app/record.js';
 import { localISO } from '../../app/dates.js';
-import { dailyGate } from '../../app/daily-date.js';
+import { dailyGate, nextDailyCountdown } from '../../app/daily-date.js';
+import { confirmDailyHint } from '../../app/dialogs.js';
 import { LAUNCH } from '../../core/dates.js';
 import { ARCHIVE_KEY, ARCHIVE_SCHEMA } from './card.js';
 import { shareBlock } from '../../app/share-view.js';
@@ -28,37 +29,6 @@ const XRAY_QUESTION = {
   yes: 'Show the X-ray',
   no: 'Not now',
 };
-
-/** "3 h 05 min", "12 min", "under a minute" until local midnight from `now`. */
-export function untilMidnight(now = new Date()) {
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  const ms = midnight - now;
-  if (ms < 60000) return 'under a minute';
-  const min = Math.ceil(ms / 60000);
-  const h = Math.floor(min / 60);
-  return h ? `${h} h ${String(min % 60).padStart(2, '0')} min` : `${min} min`;
-}
-
-/**
- * The countdown to the next daily (local midnight, the date rule's), updated
- * each minute in a polite live region; it never takes focus and stops once
- * the result leaves the page.
- */
-function nextDailyCountdown() {
-  const out = el('p', { class: 'muted next-daily', 'aria-live': 'polite', 'aria-atomic': 'true' });
-  const tick = () => {
-    if (!out.isConnected && out.dataset.started) {
-      clearInterval(timer);
-      return;
-    }
-    out.dataset.started = 'true';
-    const text = `Next daily in ${untilMidnight()} (midnight, your time).`;
-    if (out.textContent !== text) out.textContent = text; // announced only when it changes
-  };
-  const timer = setInterval(tick, 15000);
-  tick();
-  return out;
-}
 
 /**
  * The rule for help, said under a result it touches (js/app/record.js
@@ -111,6 +81,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO(), 
     moves: restored.moves,
     // Asked only while today's result is still open: after it, the X-ray changes nothing.
     confirmXray: (v) => (recorded() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    confirmHint: (v) => (recorded() ? Promise.resolve(true) : confirmDailyHint(v.root)),
     onXray: (v) => save(v),
     onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
@@ -175,6 +146,7 @@ function archiveDailyView(engine, store, dateISO, midend) {
     banner,
     moves: restored.moves,
     confirmXray: (v) => (kept() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    confirmHint: (v) => (kept() ? Promise.resolve(true) : confirmDailyHint(v.root)),
     onXray: (v) => save(v),
     onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),

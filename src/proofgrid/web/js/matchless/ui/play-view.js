@@ -28,7 +28,8 @@ export class PlayView {
    *   onWin({score, par, fresh}) -> node?, verdict({score, par}) -> text? (the result line),
    *   game (the midend's Game of this board: its record holds the X-ray and the
    *   hints, restored), confirmXray() -> Promise<boolean> (asked before the first X-ray),
-   *   onXray(view) (the X-ray was shown for the first time),
+   *   onXray(view) (the X-ray was shown for the first time), confirmHint() -> Promise<boolean>
+   *   (asked before the first hint),
    *   onHint(count, view) (a hint was shown), controls (extra nodes)}
    */
   constructor(engine, board, opts = {}) {
@@ -150,6 +151,12 @@ export class PlayView {
   async showHint() {
     const m = this.manager;
     if (m.won || this.askingHint) return;
+    if (!this.hintsUsed && this.opts.confirmHint) { // the first hint asks first, as the X-ray does
+      this.askingHint = true;
+      const ok = await this.opts.confirmHint(this);
+      this.askingHint = false;
+      if (!ok) return;
+    }
     const snap = m.snapshot;
     this.askingHint = true;
     this.hintBtn.setAttribute('aria-busy', 'true');
