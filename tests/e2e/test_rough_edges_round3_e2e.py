@@ -13,6 +13,7 @@ boards.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from urllib.parse import unquote
 
@@ -92,4 +93,31 @@ def test_a_finished_duel_by_post_offers_a_rematch(browser: Any, base_url: str) -
         assert unquote(again.get_attribute("href") or "") == f"#duel/{M_ID}/"
         again.click()
         page.wait_for_selector(f"{POST}[data-plies='0']")
+        errs.check()
+
+
+#: Each day cell of the first calendar: [its date, its column (0 = the first)].
+DAY_COLUMNS = """() => [...document.querySelectorAll('.calendar td.cal-day')]
+  .map((td) => [td.dataset.date, td.cellIndex])"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_archive_calendar_has_weekday_headers(
+    browser: Any, base_url: str, viewport: dict[str, int]
+) -> None:
+    with fresh_page(browser, viewport=viewport) as (_ctx, page, errs):
+        page.goto(base_url + "#archive")
+        page.wait_for_selector(".archive .calendar")
+        heads = page.eval_on_selector_all(
+            ".calendar >> nth=0 >> thead th",
+            "ths => ths.map(th => [th.getAttribute('scope'), th.getAttribute('abbr'),"
+            " th.textContent])",
+        )
+        full = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        assert heads == [["col", d, d[:3]] for d in full]
+        days = page.evaluate(DAY_COLUMNS)
+        assert days
+        for iso, col in days:  # every day sits under its own weekday (Python's calendar)
+            assert col == dt.date.fromisoformat(iso).weekday(), iso
+        assert axe_violations(page) == []
         errs.check()
