@@ -12,7 +12,7 @@
 // read by the archive (js/app/archive.js).
 
 import { localISO } from './dates.js';
-import { SavedGames } from './games.js';
+import { SavedGames } from './saved-games.js';
 import { encodeId } from './router.js';
 import { el } from './ui.js';
 

@@ -35,7 +35,7 @@
 //     shell's settings panel, read with puzzleSetting (js/app/settings.js);
 //   app.continueHref(gid, record) -> '#<route>/play/<gid>' and
 //   app.continueLabel(gid, record) -> short words, for the home page's Continue
-//     list of saved games (js/app/games.js).
+//     list of saved games (js/app/saved-games.js).
 // The page's one <h1> is the shell's: views set it with setPageTitle (js/app/ui.js).
 
 import { BUILTIN } from './registry.js';

@@ -4,7 +4,7 @@
 // purpose: the home imports it without loading the game (no engine here).
 
 import { LAUNCH } from '../../core/dates.js';
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
 import { makeRecord, outcome } from '../../app/record.js';
 import { DAILY_KEY, DAILY_SCHEMA, isDailyRecord } from './records.js';
 

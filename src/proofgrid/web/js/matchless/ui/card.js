@@ -7,7 +7,7 @@ import { LAUNCH } from '../../core/dates.js';
 import { helped, makeRecord, outcome, verdictWords } from '../../app/record.js';
 import { DAILY_KEY, DAILY_SCHEMA } from './records.js';
 import { PUZZLE } from './saved.js';
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
 
 /** Matchless's archive results: {records: {date: {number, score, par, xray?}}}, kept apart so the streak never sees them. */
 export const ARCHIVE_KEY = 'matchless.archive';
