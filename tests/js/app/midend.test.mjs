@@ -144,3 +144,39 @@ test('a result code made before the midend (today\'s format, no hints field set)
   });
   assert.equal(M.daily('2026-12-01').id, r.id);
 });
+
+test('saved data from before the midend opens unchanged: games restore their record, kept dailies read by the rule', async () => {
+  const { MemoryBackend, Store } = await import('../../../src/proofgrid/web/js/app/storage.js');
+  const { card: mCard } = await import('../../../src/proofgrid/web/js/matchless/ui/card.js');
+  const { card: kCard } = await import('../../../src/proofgrid/web/js/kirchhoff/ui/card.js');
+  const { loadState, savedGames } = await import('../../../src/proofgrid/web/js/matchless/ui/saved.js');
+  const backend = new MemoryBackend();
+  const d = M.daily('2026-12-03');
+  // As the code before the midend wrote them: a daily in progress, with the X-ray, no hints field.
+  backend.setItem('pg:game:matchless:' + d.id, JSON.stringify({
+    v: 1, data: { gid: d.id, preset: 'daily', state: { moves: [0, 3], xray: true, date: '2026-12-03' }, finished: false, daily: true, updated: 5 },
+  }));
+  backend.setItem('pg:games:matchless', JSON.stringify({ v: 1, data: [{ gid: d.id, preset: 'daily', finished: false, daily: true, updated: 5 }] }));
+  backend.setItem('proofgrid.matchless.daily', JSON.stringify({ v: 1, data: { records: {
+    '2026-12-01': { number: 1, score: 7, par: 7 },
+    '2026-12-02': { number: 2, score: 6, par: 6, hints: 1 },
+  }, current: null } }));
+  backend.setItem('proofgrid.kirchhoff.daily', JSON.stringify({ v: 1, data: { records: {
+    '2026-12-01': { number: 1, hints: 0, ms: null }, '2026-12-02': { number: 2, hints: 2, ms: 9000, alarm: false },
+  }, current: null } }));
+  const before = new Map(backend.map);
+  const store = new Store(backend);
+  const saved = loadState(savedGames(store), d.id);
+  assert.deepEqual(saved.moves, [0, 3]);
+  const game = matchless().open({ gid: d.id, board: d.board, record: { xray: saved.xray, hints: saved.hints, date: '2026-12-03' } });
+  assert.equal(game.record.xray, true);
+  assert.equal(game.record.hints, 0);
+  const m = mCard.daily.results(store);
+  assert.equal(m['2026-12-01'].kind, 'par');
+  assert.equal(m['2026-12-02'].kind, 'hints'); // at par in matches with a hint: solved with help
+  assert.match(m['2026-12-02'].words, /with help \(1 hint\)/);
+  assert.equal(m['2026-12-03'].kind, 'playing');
+  const k = kCard.daily.results(store);
+  assert.deepEqual([k['2026-12-01'].kind, k['2026-12-02'].kind], ['par', 'hints']);
+  assert.deepEqual(new Map(backend.map), before); // reading never rewrote a key
+});
