@@ -121,3 +121,37 @@ def test_the_archive_calendar_has_weekday_headers(
             assert col == dt.date.fromisoformat(iso).weekday(), iso
         assert axe_violations(page) == []
         errs.check()
+
+
+#: Each navigation link: [text, top, height] in CSS pixels.
+NAV_LINKS = """() => [...document.querySelectorAll('.site-nav a')].map((a) => {
+  const r = a.getBoundingClientRect();
+  return [a.textContent, Math.round(r.top), r.height];
+})"""
+
+#: Whether the focused element lies inside the viewport.
+FOCUS_IN_VIEW = """() => {
+  const r = document.activeElement.getBoundingClientRect();
+  return r.left >= -0.5 && r.right <= innerWidth + 0.5 && r.top >= 0;
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+@pytest.mark.parametrize("route", ["#daily", "#kirchhoff/daily", "#home"])
+def test_the_navigation_is_one_tidy_row_on_a_phone(
+    browser: Any, base_url: str, width: int, route: str
+) -> None:
+    with fresh_page(browser, viewport={"width": width, "height": 800}) as (_ctx, page, errs):
+        page.goto(base_url + route)
+        page.wait_for_selector("html[data-ready=true]")
+        page.wait_for_timeout(300)
+        links = page.evaluate(NAV_LINKS)
+        assert len(links) >= 3
+        assert len({top for _, top, _ in links}) == 1, links  # one row, never a ragged second
+        assert all(h >= 24 for _, _, h in links), links  # WCAG 2.5.8 target size
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        # every link is reachable by keyboard and comes into view when focused
+        for i in range(len(links)):
+            page.focus(f".site-nav a >> nth={i}")
+            assert page.evaluate(FOCUS_IN_VIEW), links[i][0]
+        errs.check()
