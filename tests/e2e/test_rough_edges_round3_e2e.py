@@ -22,7 +22,7 @@ import pytest
 from proofgrid import midend, registry
 from proofgrid.matchless.game import strike
 from tests.e2e.a11y import axe_violations
-from tests.e2e.conftest import Board, fresh_page
+from tests.e2e.conftest import Board, api, fresh_page
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -154,4 +154,44 @@ def test_the_navigation_is_one_tidy_row_on_a_phone(
         for i in range(len(links)):
             page.focus(f".site-nav a >> nth={i}")
             assert page.evaluate(FOCUS_IN_VIEW), links[i][0]
+        errs.check()
+
+
+def edit_id(page: Any) -> str:
+    """The game ID the editor's URL holds (#edit/<ID>), or '' for an empty board."""
+    h = str(page.evaluate("location.hash"))
+    return unquote(h.removeprefix("#edit/")) if h.startswith("#edit/") else ""
+
+
+def test_the_editor_undoes_redoes_and_starts_from_a_random_board(
+    browser: Any, base_url: str
+) -> None:
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        page.goto(base_url + "#edit")
+        page.wait_for_selector(".editor svg.board[data-ready='true']")
+        undo = page.locator(".editor button.undo")
+        redo = page.locator(".editor button.redo")
+        assert undo.is_disabled() and redo.is_disabled()
+        page.click(".editor .cell[data-cell='0']")  # a shell at a1
+        one = edit_id(page)
+        assert one and midend.resolve(registry.get("matchless"), one).start().board.n == 1
+        undo.click()
+        assert edit_id(page) == "" and "empty board" in page.inner_text(".editor-summary")
+        assert redo.is_enabled()
+        redo.click()
+        assert edit_id(page) == one
+        page.get_by_role("button", name="Start from a random board").click()
+        page.wait_for_function("(g) => location.hash !== '#edit/' + g", arg=one)
+        gid = edit_id(page)
+        board = midend.resolve(registry.get("matchless"), gid).start().board
+        assert (board.rows, board.cols) == (5, 5) and board.n > 1
+        par = api(base_url, "/api/matchless/solve", {"id": gid})["par"]  # the Python oracle
+        assert page.get_attribute(".editor-summary", "data-par") == str(par)
+        # the random board is one step: Ctrl+Z goes back to the one-shell board, Ctrl+Y forward
+        page.focus(".editor button.undo")
+        page.keyboard.press("Control+z")
+        assert edit_id(page) == one
+        page.keyboard.press("Control+y")
+        assert edit_id(page) == gid
+        assert axe_violations(page) == []
         errs.check()
