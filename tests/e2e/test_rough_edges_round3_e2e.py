@@ -195,3 +195,30 @@ def test_the_editor_undoes_redoes_and_starts_from_a_random_board(
         assert edit_id(page) == gid
         assert axe_violations(page) == []
         errs.check()
+
+
+def said(page: Any, selector: str) -> str:
+    """The words of an element as one line (its text, white space collapsed)."""
+    return " ".join(str(page.text_content(selector)).split())
+
+
+def test_a_duel_score_of_one_reads_one_shell(browser: Any, base_url: str) -> None:
+    """The live duel's scoreboard says "1 shell", never "1 shells" (the number and
+    its word agree): a first strike that lights one shell (the Python engine's cascade)."""
+    gid = midend.resolve(registry.get("matchless"), "6x6#2").id
+    state = midend.resolve(registry.get("matchless"), gid).start()
+    board = state.board
+    lone = next(v for v in range(board.n) if len(strike(state, v).cascade) == 1)
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        page.goto(base_url + f"#duel/{gid}")
+        page.check("input[name=opponent][value=friend]")
+        page.check("input[name=length][value=one]")
+        page.click("button.start")
+        duel = Board(page, ".duel")
+        duel.wait()
+        assert said(page, ".duel .player-0").endswith("Player 1 0 shells")
+        duel.strike(list(board.shell_rc(lone)))
+        page.wait_for_function("() => document.querySelector('.duel').dataset.plies === '1'")
+        assert said(page, ".duel .player-0").endswith("Player 1 1 shell")
+        assert said(page, ".duel .player-1").endswith("Player 2 0 shells")
+        errs.check()
