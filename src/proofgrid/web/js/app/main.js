@@ -46,10 +46,13 @@ function showNotices(store) {
 // The header's navigation, brand and footer as the page ships them (the
 // site's own), and the ones a puzzle app brings as chrome ({name, nav: [{href,
 // view, label}], foot}: a paragraph, or a list of them).
+// A page may bring its own footer words (`foot` of its render: a mode's), shown
+// instead of its puzzle's.
 let originalChrome = null;
 let chromeShown;
+let footShown;
 
-function setChrome(chrome, puzzle = null, others = []) {
+function setChrome(chrome, puzzle = null, others = [], pageFoot = null) {
   const nav = document.querySelector('.site-nav');
   const foot = document.querySelector('.site-foot');
   const brand = document.querySelector('.brand span');
@@ -57,8 +60,10 @@ function setChrome(chrome, puzzle = null, others = []) {
   originalChrome ||= { nav: [...nav.childNodes], foot: [...foot.childNodes], name: brand.textContent };
   if (puzzle) document.documentElement.dataset.puzzle = puzzle;
   else delete document.documentElement.dataset.puzzle;
-  if (chrome === chromeShown) return;
+  const footNow = pageFoot ?? chrome?.foot ?? null;
+  if (chrome === chromeShown && footNow === footShown) return;
   chromeShown = chrome;
+  footShown = footNow;
   if (!chrome) {
     nav.replaceChildren(...originalChrome.nav);
     foot.replaceChildren(...originalChrome.foot);
@@ -66,7 +71,7 @@ function setChrome(chrome, puzzle = null, others = []) {
     return;
   }
   nav.replaceChildren(...[...chrome.nav, ...others].map((i) => el('a', { href: i.href, dataset: { view: i.view } }, i.label)));
-  foot.replaceChildren(...[chrome.foot].flat().map((text, i) => el('p', { class: i ? 'muted' : null }, text)));
+  foot.replaceChildren(...[footNow].flat().map((text, i) => el('p', { class: i ? 'muted' : null }, text)));
   brand.textContent = chrome.name;
 }
 
@@ -235,7 +240,7 @@ async function start() {
     }
     if (token !== latest) return; // a newer navigation won
     const name = out.puzzle ? out.puzzle.row.name : null;
-    setChrome(out.chrome || null, name, name ? othersThan(name) : []);
+    setChrome(out.chrome || null, name, name ? othersThan(name) : [], out.foot ?? null);
     mount(main, h1, out.node); // the page's <h1> stays, the view follows it
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
     markNav(out.nav ?? out.view);

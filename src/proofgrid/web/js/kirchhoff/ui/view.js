@@ -13,6 +13,7 @@
 
 import { bringResultIntoView, button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
+import { flowPulse } from '../../app/celebrate.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
 import { AlarmPanel } from './alarm.js';
 import { PositionAnswers } from './answers.js';
@@ -480,7 +481,11 @@ export class KirchhoffPlayView {
     const extra = this.opts.onWin?.({ hints, ms: timed ? ms : null, clean, revealed: m.solutionShown, alarm: this.alarmUsed, fresh });
     if (extra) this.result.append(extra);
     this._save();
-    if (fresh) bringResultIntoView(this.result); // the result and its Share button in view, focused
+    if (fresh) {
+      bringResultIntoView(this.result); // the result and its Share button in view, focused
+      const svg = this.boardView.svg; // the arrows just drawn light up in turn (still under reduced motion)
+      flowPulse(svg, [...svg.querySelectorAll('.edge[data-mark="1"], .edge[data-mark="2"]')]);
+    }
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */

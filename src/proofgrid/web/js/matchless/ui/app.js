@@ -10,7 +10,7 @@
 import { el, randomSeed } from '../../app/ui.js';
 import { encodeId } from '../../app/router.js';
 import { dailyView } from './daily-view.js';
-import { HOWTO } from './howto.js';
+import { HOWTO, MODE_FOOT } from './howto.js';
 import { PlayView } from './play-view.js';
 import { card } from './card.js';
 import { defineMatchlessKeys } from './records.js';
@@ -180,7 +180,9 @@ export function mount({ store, engine, midend }) {
       const out = await app.render(route);
       const view = out.replaceHash === '#daily' ? 'daily' : route.view;
       if (route.date !== undefined) return { ...out, view: 'daily', nav: 'daily' };
-      return { ...out, view: route.view, nav: view === 'play' ? '' : view };
+      // Duel and the editor have their own words in the footer, not the solo game's.
+      const foot = view === 'duel' || view === 'edit' ? MODE_FOOT[view] : null;
+      return { ...out, view: route.view, nav: view === 'play' ? '' : view, foot };
     },
   };
 }
