@@ -10,10 +10,13 @@ from the Python engine's witness (``/api/matchless/daily``).
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.a11y import axe_violations
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import Board, fresh_page
 from tests.e2e.matchless_page import daily_proof
@@ -103,4 +106,69 @@ def test_the_stats_bars_show_a_hinted_daily(browser: Any, base_url: str) -> None
         assert bars[-1] == ["With help", 1]
         assert sum(v for _, v in bars) == 1  # played once: at par nowhere, with help once
         assert page.get_attribute(".stats-view .distribution li.helped progress", "max") == "1"
+        errs.check()
+
+
+SHOTS = Path("/tmp/coord/shots")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_hinted_daily_finish_the_card_the_result_page_and_the_home(
+    browser: Any, base_url: str, width: int, height: int, theme: str
+) -> None:
+    """Today's Matchless daily with one hint, then par: the finish (fireworks), the
+    share card, the result page its link opens, and the home's tiles, which show
+    the streak (1: one daily finished today, hints keep a streak) and today's state
+    of both puzzles. Screenshots of each go to /tmp/coord/shots."""
+    tag = f"{'phone' if width < 600 else 'desktop'}-{theme}"
+    with fresh_page(browser, viewport={"width": width, "height": height}, color_scheme=theme) as (
+        _ctx,
+        page,
+        errs,
+    ):
+        pin_noon(page)
+        page.goto(base_url + "#daily")
+        board = Board(page)
+        board.wait()
+        page.click("main button.hint-btn")
+        if page.locator("dialog.ask[open]").count():
+            page.click("dialog.ask[open] .ask-yes")
+        page.wait_for_selector("main .hint-note:not([hidden])")
+        witness = daily_proof(page, base_url)["witness"]
+        for rc in witness[:-1]:
+            board.strike(rc)
+        board.strike(witness[-1])
+        page.wait_for_selector("main svg.board .fireworks .burst")
+        page.evaluate("document.querySelector('main svg.board').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(350)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"finish-{tag}.png"))
+        assert axe_violations(page) == []
+        card = page.locator("main .result .share-text")
+        card.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"share-card-{tag}.png"))
+        text = card.inner_text()
+        assert "💡 1 hint" in text
+        link = re.search(r"#result/\S+", text)
+        assert link, text
+
+        page.goto(base_url + link.group(0))
+        page.wait_for_selector(".result-view[data-verified='true'][data-date]")
+        assert "with 1 hint" in page.inner_text(".result-summary")
+        page.screenshot(path=str(SHOTS / f"result-page-{tag}.png"), full_page=True)
+        assert axe_violations(page) == []
+
+        page.goto(base_url + "#home")
+        page.wait_for_selector(".home .daily-tile")
+        m = ".daily-tile[data-puzzle='matchless']"
+        k = ".daily-tile[data-puzzle='kirchhoff']"
+        assert page.get_attribute(m, "data-state") == "solved"
+        assert page.get_attribute(m, "data-kind") == "hints"  # solved with help, never at par
+        assert "with help (1 hint)" in page.inner_text(f"{m} .daily-state")
+        assert page.inner_text(f"{m} .daily-streak") == "🔥 Streak 1"
+        assert page.inner_text(f"{k} .daily-state") == "Not played yet"
+        assert page.inner_text(f"{k} .daily-streak") == "No streak yet"
+        page.screenshot(path=str(SHOTS / f"home-after-hint-{tag}.png"), full_page=True)
+        assert axe_violations(page) == []
         errs.check()

@@ -6,6 +6,7 @@
 import { LAUNCH } from '../../core/dates.js';
 import { SavedGames } from '../../app/saved-games.js';
 import { makeRecord, outcome } from '../../app/record.js';
+import { currentStreak } from '../../app/streak.js';
 import { DAILY_KEY, DAILY_SCHEMA, isDailyRecord } from './records.js';
 
 const PUZZLE = 'kirchhoff'; // its saved games' name (saved.js)
@@ -38,16 +39,20 @@ function define(store) {
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
 }
 
-/** Today's daily for this player: {state: 'new' | 'playing' | 'solved', words}. */
+/**
+ * Today's daily for this player: {state: 'new' | 'playing' | 'solved', kind?,
+ * words, streak} (streak: js/app/streak.js currentStreak of the daily records).
+ */
 function today(store, iso) {
   define(store);
   const d = store.get(DAILY_KEY);
+  const streak = currentStreak(d.records, iso);
   const r = d.records[iso];
-  if (r) return { state: 'solved', kind: kindOf(r), words: `Solved with ${hintWords(r.hints)}` };
+  if (r) return { state: 'solved', kind: kindOf(r), words: `Solved with ${hintWords(r.hints)}`, streak };
   if (d.current && d.current.date === iso && /[1-3]/.test(d.current.marks)) {
-    return { state: d.current.revealed ? 'revealed' : 'playing', words: d.current.revealed ? 'Solution shown' : 'In progress' };
+    return { state: d.current.revealed ? 'revealed' : 'playing', words: d.current.revealed ? 'Solution shown' : 'In progress', streak };
   }
-  return { state: 'new', words: 'Not played yet' };
+  return { state: 'new', words: 'Not played yet', streak };
 }
 
 /**

@@ -8,6 +8,7 @@ import { helped, makeRecord, outcome, verdictWords } from '../../app/record.js';
 import { DAILY_KEY, DAILY_SCHEMA } from './records.js';
 import { PUZZLE } from './saved.js';
 import { SavedGames } from '../../app/saved-games.js';
+import { currentStreak } from '../../app/streak.js';
 
 /** Matchless's archive results: {records: {date: {number, score, par, xray?}}}, kept apart so the streak never sees them. */
 export const ARCHIVE_KEY = 'matchless.archive';
@@ -59,14 +60,20 @@ function inProgress(store, iso) {
   return null;
 }
 
-/** Today's daily for this player: {state: 'new' | 'playing' | 'solved', words}. */
+/**
+ * Today's daily for this player: {state: 'new' | 'playing' | 'solved', kind?,
+ * words, streak} (streak: consecutive days with a finished daily up to today,
+ * or up to yesterday while today's is not finished yet: js/app/streak.js).
+ */
 function today(store, iso) {
   define(store);
-  const r = store.get(DAILY_KEY).records[iso];
-  if (r) return { state: 'solved', kind: kindOf(r), words: resultText(r)[0].toUpperCase() + resultText(r).slice(1) };
+  const records = store.get(DAILY_KEY).records;
+  const streak = currentStreak(records, iso);
+  const r = records[iso];
+  if (r) return { state: 'solved', kind: kindOf(r), words: resultText(r)[0].toUpperCase() + resultText(r).slice(1), streak };
   const p = inProgress(store, iso);
-  if (p) return { state: 'playing', words: `In progress, ${p.moves} ${p.moves === 1 ? 'match' : 'matches'} struck` };
-  return { state: 'new', words: 'Not played yet' };
+  if (p) return { state: 'playing', words: `In progress, ${p.moves} ${p.moves === 1 ? 'match' : 'matches'} struck`, streak };
+  return { state: 'new', words: 'Not played yet', streak };
 }
 
 /**
