@@ -19,6 +19,7 @@ import pytest
 from tests.e2e.a11y import axe_violations
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import Board, fresh_page
+from tests.e2e.kirchhoff_page import PLAY, KPage, draw_solution_arrows
 from tests.e2e.matchless_page import daily_proof
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -171,4 +172,46 @@ def test_a_hinted_daily_finish_the_card_the_result_page_and_the_home(
         assert page.inner_text(f"{k} .daily-streak") == "No streak yet"
         page.screenshot(path=str(SHOTS / f"home-after-hint-{tag}.png"), full_page=True)
         assert axe_violations(page) == []
+        errs.check()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_kirchhoff_finish_pulses_along_the_arrows(
+    browser: Any, base_url: str, motion: str
+) -> None:
+    """A Kirchhoff board finished (the Python engine's first solution) pulses gently
+    along every arrow drawn, once; nothing moves with reduced motion."""
+    gid = "5x5de:EzQhxySCGIxxDEAM5"
+    with fresh_page(browser, viewport={"width": 390, "height": 844}, reduced_motion=motion) as (
+        _ctx,
+        page,
+        errs,
+    ):
+        page.goto(base_url + f"#kirchhoff/play/{gid}")
+        kp = KPage(page)
+        kp.wait()
+        page.evaluate(
+            """() => {
+              window.__pulsed = 0;
+              new MutationObserver(() => {
+                window.__pulsed = Math.max(window.__pulsed,
+                  document.querySelectorAll('.kirchhoff-play .edge.flow-pulse').length);
+              }).observe(document.querySelector('.kirchhoff-play svg.board'),
+                {subtree: true, attributes: true, attributeFilter: ['class']});
+            }"""
+        )
+        draw_solution_arrows(kp, len(kp.marks()))
+        page.wait_for_selector(f"{PLAY} .result:not([hidden])")
+        arrows = sum(1 for m in kp.marks() if m in (1, 2))
+        svg = f"{PLAY} svg.board"
+        if motion == "reduce":
+            assert page.get_attribute(svg, "data-celebrated") == "still"
+            assert page.evaluate("window.__pulsed") == 0
+        else:
+            assert page.get_attribute(svg, "data-celebrated") == "pulse"
+            assert page.evaluate("window.__pulsed") == arrows
+            # a pulse, not a state: gone again after it played
+            page.wait_for_function(
+                "() => !document.querySelector('.kirchhoff-play .edge.flow-pulse')", timeout=10000
+            )
         errs.check()

@@ -222,3 +222,29 @@ def test_a_duel_score_of_one_reads_one_shell(browser: Any, base_url: str) -> Non
         assert said(page, ".duel .player-0").endswith("Player 1 1 shell")
         assert said(page, ".duel .player-1").endswith("Player 2 0 shells")
         errs.check()
+
+
+SOLO_WORDS = ("as few matches", "X toggles the X-ray")
+
+
+@pytest.mark.parametrize("route", ["#duel", "#edit", f"#duel/{M_ID}/"])
+def test_duel_and_editor_footers_say_their_own_mode(
+    browser: Any, base_url: str, route: str
+) -> None:
+    """The footer's instructions follow the mode: a duel and the editor never show
+    the solo rules and keys ("Clear the sky in as few matches… X toggles the X-ray");
+    the daily, which is solo play, keeps them."""
+    with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
+        page.goto(base_url + route)
+        page.wait_for_selector("html[data-ready=true]")
+        page.wait_for_selector("main section")
+        foot = page.inner_text(".site-foot")
+        assert not [w for w in SOLO_WORDS if w in foot], foot
+        want = "Take turns" if route.startswith("#duel") else "Shells: tap a cell"
+        assert want in foot, foot
+        page.goto(base_url + "#daily")
+        Board(page).wait()
+        page.wait_for_function(
+            "() => document.querySelector('.site-foot').textContent.includes('as few matches')"
+        )
+        errs.check()
