@@ -145,7 +145,7 @@ export class KirchhoffApp {
       host.done(node);
     }, (err) => {
       if (!host.root.isConnected) return;
-      host.fail(buildFailure(firstLine(err)),
+      host.fail(buildFailure(firstLine(err), this.engine),
         el('a', { class: 'button-link', href: kirchhoffHash({ view: 'play', preset: spec.preset || 'easy', fresh: true }) }, 'Try a new one'));
     });
     return host.root;
