@@ -17,6 +17,7 @@
 
 import { openHowto, openSettings } from './dialogs.js';
 import { keepEverythingOffline } from './offline.js';
+import { keepNavLinksInView } from './nav-row.js';
 import { Midend, workerAsk } from './midend.js';
 import { engineUrl, homeUrl, loadRegistry, moduleUrl, workerUrl } from './puzzles.js';
 import { routeOf } from './router.js';
@@ -153,6 +154,8 @@ async function start() {
   const store = defineSettings(new Store());
   applySettings(readSettings(store));
   wireSkipLink(main);
+  const nav = document.querySelector('.site-nav');
+  if (nav) keepNavLinksInView(nav); // the phone's one-row navigation keeps its focused and current links in view
   const rows = await rowsLoading;
   const apps = new Map(); // puzzle name -> promise of its mounted app
   // A row's engine and its Midend (null without an engine): the midend asks the row's worker.

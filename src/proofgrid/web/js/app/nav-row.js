@@ -3,8 +3,8 @@
 // line). This keeps every link of that row in view when it matters: the link
 // that takes focus (Tab, a screen reader's cursor) and the current page's link
 // (aria-current, set by the shell on every route) are scrolled fully into the
-// row. Loaded by index.html beside the shell; it names no puzzle and changes
-// no link. O(links) per change.
+// row. The shell (main.js) calls keepNavLinksInView once; it names no puzzle
+// and changes no link. O(links) per change.
 
 /**
  * Scroll `link` fully into its row: the row alone moves, never the page (a
@@ -26,6 +26,3 @@ export function keepNavLinksInView(nav) {
   new MutationObserver(() => reveal(nav.querySelector('a[aria-current="page"]')))
     .observe(nav, { subtree: true, childList: true, attributeFilter: ['aria-current'] });
 }
-
-const nav = globalThis.document?.querySelector('.site-nav');
-if (nav) keepNavLinksInView(nav);
