@@ -96,6 +96,9 @@ def test_a_hinted_matchless_daily_tells_one_story(browser: Any, base_url: str) -
         page.wait_for_selector("main .result:not([hidden]) .share-text")
         used, par, _ = board.hud()
         assert used == par == proof["par"]
+        assert page.inner_text(".hud .meter") == "Solved with help"  # the score bar says it too
+        verdict = page.inner_text("main .result .verdict")
+        assert "1 hint" in verdict and "at par" not in verdict, verdict
         share = page.inner_text(".share-text")
         assert "💡 1 hint" in share and "at par" not in share, share
         assert "it never counts as at par" in page.inner_text("main .result")  # the rule, said here

@@ -16,6 +16,7 @@ import { listenShortcuts } from '../../app/shortcuts.js';
 import { encodeId } from '../../app/router.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
+import { helped, verdictWords } from '../../app/record.js';
 import { PlayManager } from './manager.js';
 import { explainPar } from './xray.js';
 import { PUZZLE, coordinatesOn } from './options.js';
@@ -203,7 +204,10 @@ export class PlayView {
   _showResult(fresh) {
     const m = this.manager;
     const over = m.used - m.par;
-    const verdict = over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
+    // The record's rule (js/app/record.js): a hint or the X-ray makes it "solved with help", never at par.
+    const rec = this.game.record;
+    const verdict = helped(rec) ? `${verdictWords(rec)}${over ? `; par was ${m.par} (+${over})` : ''}.`
+      : over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
     const extra = this.opts.onWin?.({ score: m.used, par: m.par, fresh }, this);
     const own = this.opts.verdict?.({ score: m.used, par: m.par, fresh }, this);
     this.result.replaceChildren(
@@ -228,8 +232,9 @@ export class PlayView {
     const m = this.manager;
     this.used.textContent = String(m.used);
     const over = m.over;
+    const help = helped(this.game.record);
     this.meter.textContent = m.won
-      ? (m.used === m.par ? 'Solved at par' : `Solved, par +${m.used - m.par}`)
+      ? (m.used === m.par && !help ? 'Solved at par' : `Solved${help ? ' with help' : ''}${m.used > m.par ? `, par +${m.used - m.par}` : ''}`)
       : (over === 0 ? 'Par still reachable' : `Par +${over} now`);
     this.meter.className = `meter ${over === 0 ? 'ok' : 'over'}`;
     this.hud.dataset.over = String(over);
