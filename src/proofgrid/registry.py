@@ -78,6 +78,15 @@ class WebEntry:
         ``card`` (what the site's home shows of it; the UI module re-exports
         it), so the home loads no puzzle's whole app (``""``: the shell reads
         ``card`` from ``module``).
+    engine : str
+        The puzzle's engine mirror (its ``engine/index.js``, filling
+        ``ENGINE_CONTRACT``), relative to the site root; the shell's midend
+        (``js/app/midend.js``) imports it and hands it to ``module``'s
+        ``mount``, so no view imports an engine (``""``: the puzzle has none).
+    worker : str
+        The puzzle's Web Worker module answering the midend's ``hint``,
+        ``status`` and ``solve`` (``""``: none), so no answer is computed on
+        the page's thread.
     """
 
     route: str
@@ -87,6 +96,8 @@ class WebEntry:
     extra: tuple[str, ...] = ()
     style: str = ""
     home: str = ""
+    engine: str = ""
+    worker: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +134,8 @@ BUILTIN: tuple[Entry, ...] = (
             tier="core",
             style="css/matchless.css",
             home="js/matchless/ui/card.js",
+            engine="js/matchless/engine/index.js",
+            worker="js/matchless/ui/worker.js",
         ),
     ),
     Entry(
@@ -137,6 +150,8 @@ BUILTIN: tuple[Entry, ...] = (
             extra=("js/core/flow.js",),
             style="css/kirchhoff.css",
             home="js/kirchhoff/ui/card.js",
+            engine="js/kirchhoff/engine/index.js",
+            worker="js/kirchhoff/ui/worker.js",
         ),
     ),
 )
@@ -202,7 +217,8 @@ def web_manifest() -> list[dict[str, str]]:
 
     The server writes it as ``js/registry.json`` (and the service worker's
     cache tiers are read from the same rows), so Python and the browser share
-    one list of puzzles. A row carries ``style`` and ``home`` only when the puzzle has them.
+    one list of puzzles. A row carries ``style``, ``home``, ``engine`` and
+    ``worker`` only when the puzzle has them.
     """
     rows: list[dict[str, str]] = []
     for e in entries():
@@ -218,5 +234,9 @@ def web_manifest() -> list[dict[str, str]]:
                 row["style"] = e.web.style
             if e.web.home:
                 row["home"] = e.web.home
+            if e.web.engine:
+                row["engine"] = e.web.engine
+            if e.web.worker:
+                row["worker"] = e.web.worker
             rows.append(row)
     return rows

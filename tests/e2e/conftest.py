@@ -201,6 +201,16 @@ class Board:
         return used, par, over
 
 
+def say_yes_if_asked(page: Any) -> None:
+    """A daily's first Hint asks first, as the X-ray does ("Show a hint?"): answer
+    yes when it asked. The question opens within the press (a modal <dialog>), so
+    it is either open now or not asked at all."""
+    yes = page.locator("dialog.ask[open] .ask-yes")
+    if yes.count():
+        yes.click()
+        page.wait_for_selector("dialog.ask[open]", state="detached")
+
+
 def screenshot(page: Any, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / name

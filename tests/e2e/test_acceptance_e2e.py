@@ -28,7 +28,14 @@ from proofgrid.matchless.daily import LAUNCH as M_LAUNCH
 from proofgrid.server.live import live_server
 from tests.e2e.a11y import open_route, page_problem
 from tests.e2e.clock import pin_noon
-from tests.e2e.conftest import IDLE_FETCH_DONE, Board, cell_name, cli_json, fresh_page
+from tests.e2e.conftest import (
+    IDLE_FETCH_DONE,
+    Board,
+    cell_name,
+    cli_json,
+    fresh_page,
+    say_yes_if_asked,
+)
 from tests.e2e.kirchhoff_page import PLAY, KPage
 from tests.e2e.matchless_page import daily_proof
 from tests.e2e.test_archive_e2e import cli_daily, kirchhoff_shown, matchless_shown
@@ -228,6 +235,7 @@ def test_the_matchless_hint_names_the_clis_shell_and_never_strikes(
         proof = daily_proof(page, base_url)
         names = [cell_name(rc) for rc in proof["shells"]]
         page.get_by_role("button", name="Hint").click()
+        say_yes_if_asked(page)  # the first hint on a daily asks first
         page.wait_for_selector(".hint-note:not([hidden])")
         paras = page.eval_on_selector_all(".hint-note p", "els => els.map(e => e.textContent)")
         want = cli_json("matchless", "hint", proof["id"])["hint"]

@@ -20,6 +20,10 @@ pytestmark = pytest.mark.slow
 M_ID = "6x6:FEb_zvibhIqC6EUqICGLKeqF4CRq"
 
 
+def shells(n: int) -> str:
+    return f"{n} shell" if n == 1 else f"{n} shells"
+
+
 def test_two_players_duel_by_post_through_links_only(browser: Any, base_url: str) -> None:
     state = midend.resolve(registry.get("matchless"), M_ID).start()
     board = state.board
@@ -39,9 +43,10 @@ def test_two_players_duel_by_post_through_links_only(browser: Any, base_url: str
             assert page.get_attribute(".duel-post", "data-turn") == str(ply % 2 + 1)
             assert f"Player {ply % 2 + 1} to move" in page.inner_text(".turn")
             shown = page.inner_text(".scoreboard")
-            assert f"Player 1 {scores[0]} shells · Player 2 {scores[1]} shells" in shown
+            assert f"Player 1 {shells(scores[0])} · Player 2 {shells(scores[1])}" in shown
             shell = next(v for v in range(board.n) if state.unlit >> v & 1)
             Board(page, ".duel-post").strike(list(board.shell_rc(shell)))
+            page.click(".duel-post button.confirm-move")  # a tap proposes; Confirm makes the link
             page.wait_for_selector(".duel-post[data-link]")
             link = page.get_attribute(".duel-post", "data-link") or ""
             result = strike(state, shell)

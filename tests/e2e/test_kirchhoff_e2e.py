@@ -40,6 +40,7 @@ from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import (
     cached_paths,
     fresh_page,
+    say_yes_if_asked,
     screenshot,
     stamped_tiers,
     wait_for_one_new_cache,
@@ -72,6 +73,7 @@ def solve_by_hints(kp: KPage) -> int:
     while not kp.won():
         assert pairs < limit, "hints alone did not finish the board"
         page.click(f"{PLAY} button.hint")
+        say_yes_if_asked(page)  # the first hint on a daily asks first
         page.wait_for_selector(f"{PLAY} .hint-panel[data-stage='1']")
         kind = page.get_attribute(f"{PLAY} .hint-panel", "data-kind")
         assert kind in {"local", "region", "exact"}, kind
@@ -511,6 +513,7 @@ def test_screenshots(browser: Any, base_url: str, width: int, height: int) -> No
         kp.wait()
         screenshot(page, f"kirchhoff-daily-{width}x{height}.png")
         page.click(f"{PLAY} button.hint")
+        say_yes_if_asked(page)
         page.wait_for_selector(f"{PLAY} .hint-panel[data-stage='1']")
         screenshot(page, f"kirchhoff-hint-{width}x{height}.png")
         page.goto(base_url + "#kirchhoff/play/giant")
@@ -743,6 +746,7 @@ def test_kirchhoff_views_pass_axe(
                     kp.click_edge(board[1])
                 page.wait_for_selector(f"{PLAY} .alarm:not([hidden])")
                 page.click(f"{PLAY} button.hint")
+                say_yes_if_asked(page)
             bad = axe_violations(page)
             assert bad == [], f"{frag} {theme} {width}: {describe(bad)}"
             assert len(h1_texts(page)) == 1

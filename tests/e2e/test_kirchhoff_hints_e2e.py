@@ -32,7 +32,7 @@ from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.proof import edge_name
 from tests.e2e.a11y import axe_violations, describe
 from tests.e2e.clock import pin_noon
-from tests.e2e.conftest import fresh_page
+from tests.e2e.conftest import fresh_page, say_yes_if_asked
 from tests.e2e.kirchhoff_page import ONE_MORE_MOVE, PLAY, KPage, fixed_id
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -53,6 +53,7 @@ def walk_one_hint(kp: KPage) -> tuple[int, list[str], dict[str, Any]]:
     """Press HINT through one proof: (the hinted edge, the sentences read, the proof shown)."""
     page = kp.page
     page.click(f"{PLAY} button.hint")
+    say_yes_if_asked(page)  # the first hint on a daily asks first
     page.wait_for_selector(f"{PANEL}[data-stage='1']")
     proof = json.loads(page.get_attribute(PANEL, "data-proof") or "null")
     assert proof == page.evaluate("window.__pgLastProof")

@@ -15,7 +15,7 @@ import pytest
 from tests.e2e import shell_page
 from tests.e2e.a11y import axe_violations
 from tests.e2e.clock import pin_noon
-from tests.e2e.conftest import Board, api, cell_name, fresh_page
+from tests.e2e.conftest import Board, api, cell_name, fresh_page, say_yes_if_asked
 from tests.e2e.matchless_page import daily_proof
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -59,6 +59,7 @@ def test_hint_matches_python_and_is_recorded_on_the_daily(page: Any, base_url: s
         if hints == 0:
             button.focus()
             page.keyboard.press("Enter")  # keyboard reachable
+            say_yes_if_asked(page)  # the first hint on a daily asks first
         else:
             page.keyboard.press("h")
         hints += 1
@@ -106,6 +107,7 @@ def test_hint_after_par_is_lost_says_so_like_python(page: Any, base_url: str) ->
         moves.append(name)
     assert page.get_attribute(".hud", "data-over") != "0"
     page.keyboard.press("h")
+    say_yes_if_asked(page)
     head, words, _ = _shown(page)
     want = _python_hint(base_url, proof["id"], moves)
     assert want["matchless"]["par_reachable"] is False
@@ -125,6 +127,7 @@ def test_hint_screenshots(browser: Any, base_url: str, width: int, height: int, 
     ):
         _open_daily(page, base_url)
         page.click("button.hint-btn")
+        say_yes_if_asked(page)
         page.wait_for_selector(".hint-note:not([hidden])")
         assert page.locator(".shell-cell.hint-move").count() == 1
         assert axe_violations(page) == []

@@ -55,6 +55,8 @@ def test_python_code_replays_in_the_browser(browser: Any, base_url: str, which: 
         assert own.count("the player's own record") == 2
         assert (f"{hints} taken" in own) is bool(hints) and ("X-ray: used" in own) is xray
         assert view.get_attribute("data-step") == str(len(moves))
+        # the replay is the whole solution: it waits behind "Play it yourself first"
+        page.get_by_role("button", name="Show the solution").click()
         page.get_by_role("button", name="◀◀ Start").click()
         assert view.get_attribute("data-step") == "0"
         page.get_by_role("button", name="Next ▶").click()

@@ -149,7 +149,7 @@ def test_the_how_to_shows_once_on_a_first_visit_and_from_the_question_button(
 
 
 def seed_games(page: Any, puzzle: str, games: list[dict[str, Any]]) -> None:
-    """Write saved games as js/app/games.js stores them (one key each, plus the index)."""
+    """Write saved games as js/app/saved-games.js stores them (one key each, plus the index)."""
     page.evaluate(
         """([puzzle, games]) => {
           const index = [];

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 
 import { CodeError, fnv1a32 } from '../../../src/proofgrid/web/js/app/codes.js';
 import { importData } from '../../../src/proofgrid/web/js/app/data-transfer.js';
-import { SavedGames } from '../../../src/proofgrid/web/js/app/games.js';
+import { SavedGames } from '../../../src/proofgrid/web/js/app/saved-games.js';
 import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
 
 /** localStorage with a quota in bytes: keys and values count two bytes a code unit. */

@@ -13,7 +13,7 @@ import { encodeCode, decodeCode, CodeError } from '../../../src/proofgrid/web/js
 import {
   FORMAT, PUZZLES, exportData, importData, importWords,
 } from '../../../src/proofgrid/web/js/app/data-transfer.js';
-import { SavedGames } from '../../../src/proofgrid/web/js/app/games.js';
+import { SavedGames } from '../../../src/proofgrid/web/js/app/saved-games.js';
 import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
 import { defineKirchhoffKeys, KIRCHHOFF_KEYS } from '../../../src/proofgrid/web/js/kirchhoff/ui/records.js';
 import {

@@ -3,7 +3,9 @@
 // board with this player's result (not played / in progress / solved / at par /
 // hints / X-ray). It names no puzzle: each puzzle's `card.daily` (js/app/home.js
 // describes it) supplies the launch, the results per date and each day's href.
-// Today's link is today's daily, the one that counts for the streak.
+// Today's link is today's daily, the one that counts for the streak. Each
+// month is a table, Monday first, with its weekdays as column headers (the
+// short name shown, the full one in `abbr` for screen readers).
 
 import { addDays, dayNumber, localISO } from './dates.js';
 import { plainCard } from './home.js';
@@ -16,6 +18,10 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export const MARKS = Object.freeze({
   none: '·', playing: '…', solved: '✓', par: '★', hints: '💡', xray: '🔍',
 });
+
+/** The weekdays, Monday first: [short name shown, full name]. */
+export const WEEKDAYS = Object.freeze([['Mon', 'Monday'], ['Tue', 'Tuesday'], ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'], ['Fri', 'Friday'], ['Sat', 'Saturday'], ['Sun', 'Sunday']]);
 
 /** "December 1, 2026" of an ISO date. */
 export function longDate(iso) {
@@ -44,7 +50,7 @@ function dayCell(daily, iso, today, result) {
   const kind = result ? result.kind : 'none';
   const words = result ? result.words : 'not played';
   const label = `${longDate(iso)}${iso === today ? ' (today)' : ''}: ${words}`;
-  return el('li', { class: `cal-day cal-${kind}${iso === today ? ' cal-today' : ''}`, dataset: { date: iso, kind } },
+  return el('td', { class: `cal-day cal-${kind}${iso === today ? ' cal-today' : ''}`, dataset: { date: iso, kind } },
     el('a', { href: iso === today ? daily.href() : daily.href(iso), 'aria-label': label, title: label },
       el('span', { class: 'cal-num', 'aria-hidden': 'true' }, String(Number(iso.slice(8)))),
       el('span', { class: 'cal-mark', 'aria-hidden': 'true' }, MARKS[kind] || MARKS.solved)));
@@ -53,11 +59,18 @@ function dayCell(daily, iso, today, result) {
 function monthBlock(daily, { month, days }, today, results, id) {
   const [y, m] = month.split('-').map(Number);
   const title = `${MONTHS[m - 1]} ${y}`;
-  const cells = days.map((d) => dayCell(daily, d, today, results[d]));
-  cells[0].classList.add(`cal-start-${weekday(days[0]) + 1}`);
+  // weeks of seven cells, Monday first; the days before the first and after the last are empty
+  const cells = [...Array(weekday(days[0])).fill(null), ...days.map((d) => dayCell(daily, d, today, results[d]))];
+  while (cells.length % 7) cells.push(null);
+  const weeks = [];
+  for (let i = 0; i < cells.length; i += 7) {
+    weeks.push(el('tr', {}, ...cells.slice(i, i + 7).map((c) => c || el('td', { class: 'cal-empty' }))));
+  }
   return el('section', { class: 'cal-month', 'aria-labelledby': id },
     el('h4', { id }, title),
-    el('ol', { class: 'calendar', 'aria-label': `Dailies of ${title}` }, ...cells));
+    el('table', { class: 'calendar', 'aria-label': `Dailies of ${title}` },
+      el('thead', {}, el('tr', {}, ...WEEKDAYS.map(([short, full]) => el('th', { scope: 'col', abbr: full }, short)))),
+      el('tbody', {}, ...weeks)));
 }
 
 function puzzleCalendar(row, c, store, today) {

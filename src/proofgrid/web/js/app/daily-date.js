@@ -2,6 +2,9 @@
 // is built: a day from the launch to today opens its board; anything else
 // gets a plain page that says why and links to today's daily and the archive
 // (never an error page). Any puzzle's dated daily goes through dailyGate.
+// Also what every puzzle's daily says about time: the countdown to the next
+// daily (nextDailyCountdown) and which daily a game ID is (findDaily, for
+// the result page's title).
 
 import { isISODate, localISO } from './dates.js';
 import { el, setPageTitle } from './ui.js';
@@ -42,4 +45,72 @@ export function dailyGate(dateISO, { launch, title, todayHref, archiveHref = '#a
   root.dataset.mode = 'not-out';
   root.dataset.standing = standing;
   return root;
+}
+
+/** "3 h 05 min", "12 min", "under a minute" until local midnight (the next daily) from `now`. */
+export function untilMidnight(now = new Date()) {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const ms = midnight - now;
+  if (ms < 60000) return 'under a minute';
+  const min = Math.ceil(ms / 60000);
+  const h = Math.floor(min / 60);
+  return h ? `${h} h ${String(min % 60).padStart(2, '0')} min` : `${min} min`;
+}
+
+/**
+ * The countdown to the next daily (local midnight, the date rule's), for every
+ * puzzle's finished daily: "Next daily in 3 h 05 min (midnight, your time).",
+ * updated in a polite live region (announced only when its words change); it
+ * never takes focus and stops once it leaves the page.
+ */
+export function nextDailyCountdown() {
+  const out = el('p', { class: 'muted next-daily', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const tick = () => {
+    if (!out.isConnected && out.dataset.started) {
+      clearInterval(timer);
+      return;
+    }
+    out.dataset.started = 'true';
+    const text = `Next daily in ${untilMidnight()} (midnight, your time).`;
+    if (out.textContent !== text) out.textContent = text;
+  };
+  const timer = setInterval(tick, 15000);
+  tick();
+  return out;
+}
+
+/**
+ * The daily whose board is the game `gid` ({date, number}), or null: asks the
+ * engine's contract (`daily(dateISO)` -> {id, seedId?, number}, `LAUNCH`) for
+ * the days around today first (a result link is mostly shared on its day, and
+ * a friend's today may be a day off), then back towards the launch, yielding
+ * between boards and stopping after `budgetMs` (a board can take a few hundred
+ * milliseconds to build) or when `alive()` turns false. O(days tried × one board).
+ */
+export async function findDaily(engine, gid, { today = localISO(), budgetMs = 1500, alive = () => true } = {}) {
+  if (typeof engine?.daily !== 'function') return null;
+  const launch = engine.LAUNCH || today;
+  const shift = (iso, days) => {
+    const [y, m, d] = iso.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  };
+  const order = [today, shift(today, -1), shift(today, 1)];
+  for (let back = 2; back < 400; back++) {
+    const day = shift(today, -back);
+    if (day < launch) break;
+    order.push(day);
+  }
+  const t0 = Date.now();
+  for (const day of order) {
+    if (!alive() || Date.now() - t0 > budgetMs) return null;
+    if (day < launch) continue;
+    await new Promise((r) => { setTimeout(r, 0); });
+    try {
+      const d = engine.daily(day);
+      if (d.id === gid || d.seedId === gid) return { date: d.date || day, number: d.number };
+    } catch {
+      // not a daily's date for this engine (before its launch): try the next
+    }
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 // "Move your data": one code carrying a player's results (the shared Store's
 // named keys, as Store.exportCode writes them) and every saved game of every
-// puzzle, games in progress included (js/app/games.js), to another device.
+// puzzle, games in progress included (js/app/saved-games.js), to another device.
 // Both puzzles' stats pages show this block.
 //
 // The code is the JSON value {app, keys, format, games} in a js/app/codes.js
@@ -11,13 +11,13 @@
 //
 // Importing is one transaction over the keys and every puzzle's games: the
 // code's size is checked (MAX_IMPORT_ROWS games at most), then every game row
-// is checked and sized (games.js checkGame; a bad or foreign one is skipped
+// is checked and sized (saved-games.js checkGame; a bad or foreign one is skipped
 // with a notice, never fatal), in chunks of IMPORT_CHUNK rows so the page
 // never freezes (importDataAsync yields between chunks and reports progress);
 // then the keys are written (Store.importCode: all or nothing), and each
 // puzzle's games merged (SavedGames.mergeChecked: on the same game the newer
 // one wins; each puzzle keeps its limits). When the browser refuses a write,
-// every write of the import is undone (a games.js Journal) and the import
+// every write of the import is undone (a saved-games.js Journal) and the import
 // fails with a CodeError that says nothing changed.
 //
 // The games are merged through the transaction's view of the store
@@ -30,7 +30,7 @@
 import { CodeError, decodeCode, encodeCode } from './codes.js';
 import {
   DAILY_LIMIT, GAME_LIMIT, Journal, SavedGames, StorageFullError, checkGame,
-} from './games.js';
+} from './saved-games.js';
 import { BUILTIN } from './registry.js';
 import { button, el, plural, toast } from './ui.js';
 import { copyField } from './share-view.js';

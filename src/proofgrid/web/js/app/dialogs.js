@@ -1,12 +1,13 @@
-// The shell's two dialogs: the settings panel (theme, high contrast and every
-// registered puzzle's own options) and a puzzle's how-to (three short steps,
-// each with a tiny animated board the puzzle draws). Both are native <dialog>
-// elements opened modally, so focus stays inside and Escape closes them.
+// The shell's dialogs: the settings panel (theme, high contrast and every
+// registered puzzle's own options), a puzzle's how-to (three short steps,
+// each with a tiny animated board the puzzle draws), and a question with two
+// answers (ask: "Show the X-ray?", the first hint on a daily). All are native
+// <dialog> elements opened modally, so focus stays inside and Escape closes them.
 
 import {
   THEMES, puzzleSetting, readSettings, setDisplaySetting, setPuzzleSetting,
 } from './settings.js';
-import { el } from './ui.js';
+import { button, el } from './ui.js';
 
 const THEME_LABELS = { system: 'Same as this device', light: 'Light', dark: 'Dark' };
 
@@ -79,4 +80,47 @@ export function openHowto(howto) {
   return openDialog('howto-dialog', howto.title, steps, () => {
     for (const c of cleanups) { try { c(); } catch { /* a demo already gone */ } }
   });
+}
+
+/**
+ * A modal question with two answers inside `host` (a mounted node): focus
+ * starts on `no`, Escape answers `no`. Resolves true when the player picks `yes`.
+ */
+export function ask(host, { title, text, yes, no }) {
+  return new Promise((resolve) => {
+    const id = `ask-${Math.random().toString(36).slice(2, 8)}`;
+    const dialog = el('dialog', { class: 'ask', 'aria-labelledby': `${id}-h`, 'aria-describedby': `${id}-p` });
+    const close = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    dialog.append(
+      el('h2', { id: `${id}-h` }, title),
+      el('p', { id: `${id}-p` }, text),
+      el('div', { class: 'controls' },
+        button(yes, () => close(true), { class: 'primary ask-yes' }),
+        button(no, () => close(false), { class: 'ask-no' })));
+    dialog.addEventListener('cancel', (e) => {
+      e.preventDefault();
+      close(false);
+    });
+    host.append(dialog);
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    dialog.querySelector('.ask-no').focus();
+  });
+}
+
+/** The question before the first hint on a daily, for every puzzle (as X-ray's "Show the X-ray?"). */
+export const DAILY_HINT_QUESTION = Object.freeze({
+  title: 'Show a hint?',
+  text: "A hint on the daily means it won't count as at par: today's result will say “solved with help” on the share card and in your stats. Your streak goes on.",
+  yes: 'Show the hint',
+  no: 'Not now',
+});
+
+/** Ask before the first hint on a daily; resolves true to show it. */
+export function confirmDailyHint(host) {
+  return ask(host, DAILY_HINT_QUESTION);
 }

@@ -8,11 +8,12 @@
 //
 // A card's optional `daily` is {label, launch, href(iso?), today(store, iso),
 // results(store)}: href() is today's daily, href(iso) that day's; today()
-// resolves {state: 'new' | 'playing' | 'solved' | ..., words}; results() is
-// read by the archive (js/app/archive.js).
+// resolves {state: 'new' | 'playing' | 'solved' | ..., kind?, words, streak?}
+// (the tile shows the words and, when given, the streak); results() is read
+// by the archive (js/app/archive.js).
 
 import { localISO } from './dates.js';
-import { SavedGames } from './games.js';
+import { SavedGames } from './saved-games.js';
 import { encodeId } from './router.js';
 import { el } from './ui.js';
 
@@ -80,11 +81,19 @@ export function todayState(daily, store, iso = localISO()) {
   return { state: 'new', words: 'Not played yet' };
 }
 
+/** "🔥 Streak 3" (a streak going), "No streak yet" (0), or null when the puzzle keeps none. */
+export function streakWords(streak) {
+  if (!Number.isInteger(streak) || streak < 0) return null;
+  return streak ? `🔥 Streak ${streak}` : 'No streak yet';
+}
+
 function dailyTile(row, daily, store) {
   const s = todayState(daily, store);
-  return el('li', { class: 'daily-tile', dataset: { puzzle: row.name, state: s.state } },
+  const streak = streakWords(s.streak);
+  return el('li', { class: 'daily-tile', dataset: { puzzle: row.name, state: s.state, kind: s.kind || s.state } },
     el('a', { class: 'button-link primary', href: daily.href() }, daily.label),
-    el('span', { class: 'daily-state' }, s.words));
+    el('span', { class: 'daily-state' }, s.words),
+    streak ? el('span', { class: 'daily-streak', dataset: { streak: String(s.streak) } }, streak) : null);
 }
 
 /**

@@ -1,9 +1,13 @@
 // The application (after 2048's application.js): wires storage, settings, the
-// router and the puzzle apps together, and registers the service worker. It
-// names no puzzle: the registry table (js/app/puzzles.js) lists them, and each
-// puzzle's UI module is imported dynamically, by the table's module string,
-// the first time one of its routes shows (so a failure shows a message instead
-// of a blank page). The site's own pages are the home ("/", #home) and the
+// router, the midend and the puzzle apps together, and registers the service
+// worker. It names no puzzle: the registry table (js/app/puzzles.js) lists
+// them, and each puzzle's UI module is imported dynamically, by the table's
+// module string, the first time one of its routes shows (so a failure shows a
+// message instead of a blank page); its engine (the row's `engine`) is
+// imported beside it and handed, with the puzzle's Midend (js/app/midend.js,
+// asking the row's `worker`), to the UI module's mount. While a puzzle is on
+// screen, its header navigation ends with a link to every other puzzle, from
+// the registry and the other puzzles' cards: no puzzle names another. The site's own pages are the home ("/", #home) and the
 // archive (#archive); they read each puzzle's small `card` module only. The
 // header's navigation and footer are the site's on its own pages and follow
 // the puzzle on screen elsewhere. The shell keeps the page's one <h1> (#page-title, set by the views
@@ -13,7 +17,9 @@
 
 import { openHowto, openSettings } from './dialogs.js';
 import { keepEverythingOffline } from './offline.js';
-import { homeUrl, loadRegistry, moduleUrl } from './puzzles.js';
+import { keepNavLinksInView } from './nav-row.js';
+import { Midend, workerAsk } from './midend.js';
+import { engineUrl, homeUrl, loadRegistry, moduleUrl, workerUrl } from './puzzles.js';
 import { routeOf } from './router.js';
 import { applySettings, defineSettings, howtoSeen, markHowtoSeen, readSettings } from './settings.js';
 import { Store } from './storage.js';
@@ -41,10 +47,13 @@ function showNotices(store) {
 // The header's navigation, brand and footer as the page ships them (the
 // site's own), and the ones a puzzle app brings as chrome ({name, nav: [{href,
 // view, label}], foot}: a paragraph, or a list of them).
+// A page may bring its own footer words (`foot` of its render: a mode's), shown
+// instead of its puzzle's.
 let originalChrome = null;
 let chromeShown;
+let footShown;
 
-function setChrome(chrome, puzzle = null) {
+function setChrome(chrome, puzzle = null, others = [], pageFoot = null) {
   const nav = document.querySelector('.site-nav');
   const foot = document.querySelector('.site-foot');
   const brand = document.querySelector('.brand span');
@@ -52,27 +61,34 @@ function setChrome(chrome, puzzle = null) {
   originalChrome ||= { nav: [...nav.childNodes], foot: [...foot.childNodes], name: brand.textContent };
   if (puzzle) document.documentElement.dataset.puzzle = puzzle;
   else delete document.documentElement.dataset.puzzle;
-  if (chrome === chromeShown) return;
+  const footNow = pageFoot ?? chrome?.foot ?? null;
+  if (chrome === chromeShown && footNow === footShown) return;
   chromeShown = chrome;
+  footShown = footNow;
   if (!chrome) {
     nav.replaceChildren(...originalChrome.nav);
     foot.replaceChildren(...originalChrome.foot);
     brand.textContent = originalChrome.name;
     return;
   }
-  nav.replaceChildren(...chrome.nav.map((i) => el('a', { href: i.href, dataset: { view: i.view } }, i.label)));
-  foot.replaceChildren(...[chrome.foot].flat().map((text, i) => el('p', { class: i ? 'muted' : null }, text)));
+  nav.replaceChildren(...[...chrome.nav, ...others].map((i) => el('a', { href: i.href, dataset: { view: i.view } }, i.label)));
+  foot.replaceChildren(...[footNow].flat().map((text, i) => el('p', { class: i ? 'muted' : null }, text)));
   brand.textContent = chrome.name;
+}
+
+/** Each puzzle's link in a navigation: its card's first link, titled by the card ({href, view, label}). */
+function puzzleLinks(rows, cards) {
+  return rows.map((row, i) => {
+    const first = (cards[i].links || [])[0];
+    return { href: first ? first.href : `#${row.route}`, view: row.name, label: cards[i].title || row.title };
+  });
 }
 
 /** The site's own navigation: each puzzle's first link (from its card), then the archive. */
 function siteNav(rows, cards) {
   const nav = document.querySelector('.site-nav');
   if (!nav) return;
-  const links = rows.map((row, i) => {
-    const first = (cards[i].links || [])[0];
-    return el('a', { href: first ? first.href : `#${row.route}`, dataset: { view: row.name } }, cards[i].title || row.title);
-  });
+  const links = puzzleLinks(rows, cards).map((l) => el('a', { href: l.href, dataset: { view: l.view } }, l.label));
   nav.replaceChildren(el('a', { href: '#home', dataset: { view: 'home' } }, 'Home'), ...links,
     el('a', { href: '#archive', dataset: { view: 'archive' } }, 'Archive'));
 }
@@ -138,11 +154,22 @@ async function start() {
   const store = defineSettings(new Store());
   applySettings(readSettings(store));
   wireSkipLink(main);
+  const nav = document.querySelector('.site-nav');
+  if (nav) keepNavLinksInView(nav); // the phone's one-row navigation keeps its focused and current links in view
   const rows = await rowsLoading;
   const apps = new Map(); // puzzle name -> promise of its mounted app
+  // A row's engine and its Midend (null without an engine): the midend asks the row's worker.
+  const engineOf = async (row) => {
+    const url = engineUrl(row);
+    if (!url) return { engine: null, midend: null };
+    const engine = await import(url);
+    const worker = workerUrl(row);
+    return { engine, midend: new Midend({ puzzle: row.name, engine, ask: worker ? workerAsk(worker) : null }) };
+  };
   const appOf = (row) => {
     if (!apps.has(row.name)) {
-      const app = Promise.all([import(moduleUrl(row)), linkStyle(row)]).then(([m]) => m.mount({ store, row }));
+      const app = Promise.all([import(moduleUrl(row)), engineOf(row), linkStyle(row)])
+        .then(([m, { engine, midend }]) => m.mount({ store, row, engine, midend }));
       app.catch(() => apps.delete(row.name));
       apps.set(row.name, app);
     }
@@ -159,7 +186,10 @@ async function start() {
     }
     return cards.get(row.name);
   };
-  siteNav(rows, await Promise.all(rows.map(cardOf)));
+  const allCards = await Promise.all(rows.map(cardOf));
+  siteNav(rows, allCards);
+  const links = puzzleLinks(rows, allCards);
+  const othersThan = (name) => links.filter((l) => l.view !== name);
   let current = null; // {row, app} of the puzzle on screen (null on the site's own pages)
   const howtoButton = document.getElementById('howto-open');
   howtoButton?.addEventListener('click', () => { if (current?.app.howto) openHowto(current.app.howto); });
@@ -212,7 +242,8 @@ async function start() {
       }
     }
     if (token !== latest) return; // a newer navigation won
-    setChrome(out.chrome || null, out.puzzle ? out.puzzle.row.name : null);
+    const name = out.puzzle ? out.puzzle.row.name : null;
+    setChrome(out.chrome || null, name, name ? othersThan(name) : [], out.foot ?? null);
     mount(main, h1, out.node); // the page's <h1> stays, the view follows it
     if (out.replaceHash) history.replaceState(null, '', out.replaceHash);
     markNav(out.nav ?? out.view);

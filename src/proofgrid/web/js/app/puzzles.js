@@ -8,10 +8,16 @@
 // (a page opened from file://). A row's optional `style` is the puzzle's
 // stylesheet, linked by the shell before the puzzle's first page shows, and its
 // optional `home` a small module exporting `card`, read by the site's home
-// without loading the puzzle's whole app (js/app/home.js).
+// without loading the puzzle's whole app (js/app/home.js); its optional
+// `engine` is the puzzle's engine mirror (it fills ENGINE_CONTRACT,
+// js/core/puzzle.js) and `worker` the Web Worker that answers hints, status
+// and solutions: the shell's midend (js/app/midend.js) imports the engine and
+// hands both to the puzzle's mount, so no view of a puzzle imports an engine.
 //
 // A puzzle's UI module exports
-//   mount({store, row}) -> app (or a promise of one), where
+//   mount({store, row, engine, midend}) -> app (or a promise of one), where
+//     engine is the row's engine module (null without one) and midend its
+//     Midend (js/app/midend.js: game IDs, hints, status, solutions, records);
 //   app.render(rest) resolves {node, view, nav?, replaceHash?}: rest is the
 //     fragment after "<route>/" (the whole fragment for the default puzzle),
 //     view names the page (data-view on <html>), nav the header link to mark;
@@ -29,7 +35,7 @@
 //     shell's settings panel, read with puzzleSetting (js/app/settings.js);
 //   app.continueHref(gid, record) -> '#<route>/play/<gid>' and
 //   app.continueLabel(gid, record) -> short words, for the home page's Continue
-//     list of saved games (js/app/games.js).
+//     list of saved games (js/app/saved-games.js).
 // The page's one <h1> is the shell's: views set it with setPageTitle (js/app/ui.js).
 
 import { BUILTIN } from './registry.js';
@@ -39,10 +45,10 @@ export { BUILTIN };
 export const REGISTRY_URL = 'js/registry.json';
 
 const FIELDS = ['name', 'title', 'route', 'module', 'tier'];
-const OPTIONAL = { style: '.css', home: '.js' };
+const OPTIONAL = { style: '.css', home: '.js', engine: '.js', worker: '.js' };
 
 /** True when `rows` is a registry table: rows of five strings (and the optional
- * paths `style`, a stylesheet, and `home`, a module), names and routes unique. */
+ * paths `style`, a stylesheet, and `home`, `engine` and `worker`, modules), names and routes unique. */
 export function isRegistry(rows) {
   if (!Array.isArray(rows) || rows.length === 0) return false;
   if (!rows.every((r) => r && FIELDS.every((f) => typeof r[f] === 'string'))) return false;
@@ -69,6 +75,16 @@ export async function loadRegistry(base = document.baseURI, fetchJson = (url) =>
 /** The URL of a row's UI module, for import(). */
 export function moduleUrl(row, base = document.baseURI) {
   return new URL(row.module, base).href;
+}
+
+/** The URL of a row's engine module, or null when it has none. */
+export function engineUrl(row, base = document.baseURI) {
+  return row.engine ? new URL(row.engine, base).href : null;
+}
+
+/** The URL of a row's worker module, or null when it has none. */
+export function workerUrl(row, base = document.baseURI) {
+  return row.worker ? new URL(row.worker, base).href : null;
 }
 
 /** The URL of a row's home module (its card), or of its UI module when it has none. */

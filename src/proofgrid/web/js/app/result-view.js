@@ -2,11 +2,21 @@
 // on its puzzle's board, step by step, with the verdict — offline, from the
 // link alone. The shell names no puzzle: the code says which registry row it
 // belongs to, and that puzzle's app supplies replayResult(result) ->
-// {svg, count, show(k), stepText(k), verdict, solved} (its ui/result-replay.js).
+// {svg, count, show(k), stepText(k), verdict, solved, record} (its ui/result-replay.js).
 // What the replay proves (the moves, the outcome) is said as proved; the hint
 // count and the X-ray flag are the player's own record and are said as such.
+//
+// The page reads top down as a friend's result should: a title naming the
+// puzzle (and, for a daily, its number and date: js/app/daily-date.js
+// findDaily, through the engine's contract), the summary at once (who
+// finished, in how many, hints and X-ray), then a "Play it yourself first"
+// step — "Play today's daily", "Play this board" — with the replay (the whole
+// solution) behind "Show the solution".
 
 import { decodeResult } from '../core/result.js';
+import { encodeId } from './router.js';
+import { engineUrl } from './puzzles.js';
+import { findDaily } from './daily-date.js';
 import { button, el, firstLine, setPageTitle } from './ui.js';
 
 function refused(message) {
@@ -15,6 +25,34 @@ function refused(message) {
     el('p', { class: 'notice bad', role: 'alert' }, message),
     el('p', {}, el('a', { class: 'button-link', href: '#home' }, 'Go to the home page')));
   return { node, view: 'result', nav: '', title: 'Result link', puzzle: null };
+}
+
+/** "1 hint" / "2 hints". */
+const hintWords = (n) => `${n} ${n === 1 ? 'hint' : 'hints'}`;
+
+/** The unit of a replay's moves in the puzzle's words (its record names it: matches, arrows), else "moves". */
+function movesWords(replay, n) {
+  const rec = replay.record || {};
+  if (rec.matches !== undefined) return `${n} ${n === 1 ? 'match' : 'matches'}`;
+  if (rec.arrows !== undefined) return `${n} ${n === 1 ? 'arrow' : 'arrows'}`;
+  return `${n} ${n === 1 ? 'move' : 'moves'}`;
+}
+
+/** The page's title: "Daily <Puzzle> #5, 2026-12-04 — a result" for a daily, else "<Puzzle> result". */
+export function resultTitle(puzzleTitle, daily) {
+  return daily ? `Daily ${puzzleTitle} #${daily.number}, ${daily.date} — a result` : `${puzzleTitle} result`;
+}
+
+/**
+ * The summary said at once: who finished, in how many, the hints and the X-ray
+ * (the player's own record). `what` names the board ("Daily <Puzzle> #5 of
+ * 2026-12-04" or "this <Puzzle> board").
+ */
+export function resultSummary({ what, solved, moves, hints, xray }) {
+  const help = `${hints ? `with ${hintWords(hints)}` : 'with no hints'} and ${xray ? 'the X-ray used' : 'no X-ray'}`;
+  return solved
+    ? `A player finished ${what} in ${moves}, ${help}.`
+    : `A player played ${moves} on ${what} without finishing it, ${help}.`;
 }
 
 /** The page of a result code: {node, view, nav, title, puzzle} for the shell's router. */
@@ -35,8 +73,18 @@ export async function resultView({ rows, appOf, code }) {
   } catch (err) {
     return refused(`This ${row.title} result does not replay, so it proves nothing: ${firstLine(err)}.`);
   }
-  const title = `${row.title} result`;
+  const title = resultTitle(row.title, null);
   setPageTitle(title);
+  const prefix = row.route ? `#${row.route}/` : '#';
+  const summary = el('p', { class: 'result-summary' });
+  const sayWhat = (daily) => {
+    summary.textContent = resultSummary({
+      what: daily ? `Daily ${row.title} #${daily.number} of ${daily.date}` : `this ${row.title} board`,
+      solved: replay.solved, moves: movesWords(replay, result.moves.length), hints: result.hints, xray: result.xray,
+    });
+  };
+  sayWhat(null);
+
   let k = replay.count;
   const caption = el('p', { class: 'replay-step', role: 'status', 'aria-live': 'polite' });
   const go = (to) => {
@@ -55,18 +103,51 @@ export async function resultView({ rows, appOf, code }) {
     `Hints: ${result.hints ? `${result.hints} taken` : 'none'} — the player's own record, not something the replay can check.`,
     `X-ray: ${result.xray ? 'used' : 'not used'} — the player's own record, not something the replay can check.`,
   ];
-  const node = el('section', { class: 'result-view', 'aria-label': title },
-    el('header', { class: 'view-head' }, el('p', { class: 'sub' }, `${result.moves.length} moves, replayed on this device`)),
-    el('p', { class: `verdict ${replay.solved ? 'ok' : ''}`, role: 'status' },
-      el('strong', {}, 'Verified by replay: '), replay.verdict),
+  const replayBox = el('div', { class: 'result-replay', id: 'result-replay', hidden: true },
     el('div', { class: 'board-wrap' }, replay.svg),
     el('p', { class: 'print-id' }, `ID ${result.id}`),
     caption,
-    el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Replay' }, first, back, next, last),
+    el('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Replay' }, first, back, next, last));
+  const reveal = button('Show the solution', () => {
+    replayBox.hidden = false;
+    reveal.setAttribute('aria-expanded', 'true');
+    reveal.hidden = true;
+    node.dataset.revealed = 'true';
+    first.focus();
+  }, { class: 'show-solution', 'aria-expanded': 'false', 'aria-controls': 'result-replay' });
+  const playThis = el('a', { class: 'button-link play-this', href: `${prefix}play/${encodeId(result.id)}` }, 'Play this board');
+  const node = el('section', { class: 'result-view', 'aria-label': title },
+    summary,
+    el('p', { class: `verdict ${replay.solved ? 'ok' : ''}`, role: 'status' },
+      el('strong', {}, 'Verified by replay: '), replay.verdict),
     el('ul', { class: 'self-reported' }, ...own.map((t) => el('li', {}, t))),
+    el('section', { class: 'play-first', 'aria-labelledby': 'play-first-h' },
+      el('h2', { id: 'play-first-h' }, 'Play it yourself first'),
+      el('p', {}, 'The replay shows every move of this result: the whole solution. Try the board yourself before you look.'),
+      el('div', { class: 'controls' },
+        el('a', { class: 'button-link primary play-daily', href: `${prefix}daily` }, "Play today's daily"),
+        playThis, reveal)),
+    replayBox,
     el('p', { class: 'muted' }, 'Game ID ', el('code', {}, result.id)));
   node.dataset.verified = 'true';
   node.dataset.solved = String(Boolean(replay.solved));
   go(replay.count);
+
+  // A daily's number and date, from the engine's contract (daily, LAUNCH): found after
+  // the page shows, so the summary never waits for a board to be built.
+  const url = engineUrl(row);
+  if (url) {
+    import(url).then((engine) => findDaily(engine, result.id, { alive: () => node.isConnected })).then((daily) => {
+      if (!daily || !node.isConnected) return;
+      const named = resultTitle(row.title, daily);
+      setPageTitle(named);
+      node.setAttribute('aria-label', named);
+      node.dataset.date = daily.date;
+      node.dataset.number = String(daily.number);
+      playThis.href = `${prefix}daily/${daily.date}`;
+      playThis.textContent = `Play the daily of ${daily.date}`;
+      sayWhat(daily);
+    }, () => {}); // no engine offline or no daily: the plain title stays
+  }
   return { node, view: 'result', nav: '', title, puzzle: null };
 }

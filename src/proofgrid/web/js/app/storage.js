@@ -146,7 +146,7 @@ export class Store {
     return clone(next);
   }
 
-  // --- raw keys, for data kept one key per item (js/app/games.js) -------------
+  // --- raw keys, for data kept one key per item (js/app/saved-games.js) -------------
 
   /** The text under the full key `raw` (null when missing or unreadable). */
   readRaw(raw) { return this._read(raw); }

@@ -1,19 +1,20 @@
 // Kirchhoff in the browser: route -> view (after 2048's application.js), and
-// mount, the entry the site shell calls (js/app/registry.js describes it). The
-// engine mirror builds every board in a worker, offline; a corrupted link
+// mount, the entry the site shell calls (js/app/puzzles.js describes it). The
+// shell hands mount the engine and its midend (js/app/midend.js: the game's
+// record, hints and solutions asked of worker.js). The engine mirror builds
+// every board in a worker, offline; a corrupted link
 // never leaves a blank page (a friendly message, then the daily). Views other
 // than play and the daily are loaded on first use.
 
 import { keepOffline } from '../../app/offline.js';
 import { el, firstLine, setPageTitle } from '../../app/ui.js';
-import * as engine from '../engine/index.js';
 import { Building, buildFailure } from './building.js';
 import { kirchhoffDailyView } from './daily-view.js';
 import { HOWTO } from './howto.js';
 import { OPTIONS, migrateOldOptions, optionDefault } from './options.js';
 import { PLAY_KEY, PRESET_LABELS, defineKirchhoffKeys, presetOfSize } from './records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
-import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
+import { GRADES, KirchhoffGames, continueHref, continueLabel } from './saved.js';
 import { KirchhoffService } from './service.js';
 import { KirchhoffPlayView } from './view.js';
 import { replayResult } from './result-replay.js';
@@ -40,20 +41,20 @@ export const CHROME = {
     { href: '#kirchhoff/rules', view: 'rules', label: 'Rules' },
     { href: '#kirchhoff/stats', view: 'stats', label: 'Stats' },
     { href: '#kirchhoff/why', view: 'why', label: 'Why it works' },
-    { href: '#daily', view: 'matchless', label: 'Matchless' },
   ],
   foot: 'Draw arrows so that every cell balances: a circled +n sends out n more than it takes in, a circled −n takes in n more, a plain number is how many arrows pass through, and every other cell gives out what it takes in. The game always knows whether your board can still be finished.',
 };
 
 export class KirchhoffApp {
-  constructor(engine, store) {
+  constructor(engine, store, midend) {
     this.engine = engine;
+    this.midend = midend;
     this.store = store;
     defineKirchhoffKeys(store);
     migrateOldOptions(store);
     this.games = new KirchhoffGames(store);
     this.games.adoptOldSlot(store);
-    this.service = new KirchhoffService(engine);
+    this.service = new KirchhoffService(engine, midend);
     keepOffline('kirchhoff'); // every Kirchhoff file offline after this first visit (sw.js GROUPS)
   }
 
@@ -144,7 +145,7 @@ export class KirchhoffApp {
       host.done(node);
     }, (err) => {
       if (!host.root.isConnected) return;
-      host.fail(buildFailure(firstLine(err)),
+      host.fail(buildFailure(firstLine(err), this.engine),
         el('a', { class: 'button-link', href: kirchhoffHash({ view: 'play', preset: spec.preset || 'easy', fresh: true }) }, 'Try a new one'));
     });
     return host.root;
@@ -168,6 +169,7 @@ export class KirchhoffApp {
       title: `Kirchhoff — ${label}`,
       subtitle: known ? `Grade: ${known}` : `${board.rows}×${board.cols}`,
       gameId: gid,
+      game: this.midend.open({ gid, board, record: { hints: saved?.hints, revealed: saved?.revealed } }),
       preset,
       timePreset: origin !== 'link' || saved ? preset : null,
       saved,
@@ -187,7 +189,7 @@ const BUILT = 'kirchhoffBuilt';
 /** 'easy' | 'medium' | 'hard' of a grade (a name or the grader's report), or null. */
 function gradeName(grade) {
   const g = grade && typeof grade === 'object' ? grade.grade : grade;
-  return engine.GRADES.includes(g) ? g : null;
+  return GRADES.includes(g) ? g : null;
 }
 
 /** {gid, grade} when the tab's current history entry is the board `gid` this tab built, else null. */
@@ -196,9 +198,12 @@ function builtOfTab(gid) {
   return b && b.gid === gid ? { gid, grade: gradeName(b.grade) } : null;
 }
 
-/** The shell's entry (js/app/registry.js): render receives the fragment after "kirchhoff/". */
-export function mount({ store }) {
-  const app = new KirchhoffApp(engine, store);
+/**
+ * The shell's entry (js/app/puzzles.js): render receives the fragment after
+ * "kirchhoff/"; `engine` and `midend` are the shell's (the registry row's).
+ */
+export function mount({ store, engine, midend }) {
+  const app = new KirchhoffApp(engine, store, midend);
   return {
     app,
     chrome: CHROME,

@@ -4,7 +4,6 @@
 // ready the placeholder is replaced by the play view.
 
 import { el } from '../../app/ui.js';
-import { MAX_SIDE, MIN_SIDE } from '../engine/codec.js';
 
 const PHASES = {
   route: 'drawing paths',
@@ -61,10 +60,11 @@ export class Building {
 
 /**
  * The words for a board that could not be built: a link's bad board size in
- * plain words (the engine's message names its own notation), anything else
- * as "The board could not be built (<reason>)."
+ * plain words (the engine's message names its own notation; the second argument
+ * is the engine, for its MIN_SIDE and MAX_SIDE), anything else as "The board could not be
+ * built (<reason>)."
  */
-export function buildFailure(reason) {
+export function buildFailure(reason, { MIN_SIDE, MAX_SIDE }) {
   const text = String(reason || '');
   if (/^bad params\b/.test(text) || /^(rows|cols) must be \d+\.\.\d+/.test(text)) {
     return `This link's board size isn't valid: boards are ${MIN_SIDE}×${MIN_SIDE} to ${MAX_SIDE}×${MAX_SIDE}.`;

@@ -4,7 +4,9 @@
 // purpose: the home imports it without loading the game (no engine here).
 
 import { LAUNCH } from '../../core/dates.js';
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
+import { makeRecord, outcome } from '../../app/record.js';
+import { currentStreak } from '../../app/streak.js';
 import { DAILY_KEY, DAILY_SCHEMA, isDailyRecord } from './records.js';
 
 const PUZZLE = 'kirchhoff'; // its saved games' name (saved.js)
@@ -21,21 +23,36 @@ export const ARCHIVE_SCHEMA = {
 
 const hintWords = (n) => (n === 0 ? 'no hints' : `${n} ${n === 1 ? 'hint' : 'hints'}`);
 
+/**
+ * The one record (js/app/record.js) of a kept daily result {number, hints,
+ * ms, alarm?} of `date`: Kirchhoff has no par, so a finish without help is
+ * its "at par" ('par'), and a hinted one is solved with help ('hints').
+ */
+export function recordOfDaily(r, date = null) {
+  return makeRecord({ puzzle: PUZZLE, date, number: r.number, hints: r.hints, finished: true });
+}
+
+const kindOf = (r) => outcome(recordOfDaily(r));
+
 function define(store) {
   store.define(DAILY_KEY, DAILY_SCHEMA);
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
 }
 
-/** Today's daily for this player: {state: 'new' | 'playing' | 'solved', words}. */
+/**
+ * Today's daily for this player: {state: 'new' | 'playing' | 'solved', kind?,
+ * words, streak} (streak: js/app/streak.js currentStreak of the daily records).
+ */
 function today(store, iso) {
   define(store);
   const d = store.get(DAILY_KEY);
+  const streak = currentStreak(d.records, iso);
   const r = d.records[iso];
-  if (r) return { state: 'solved', kind: r.hints ? 'hints' : 'par', words: `Solved with ${hintWords(r.hints)}` };
+  if (r) return { state: 'solved', kind: kindOf(r), words: `Solved with ${hintWords(r.hints)}`, streak };
   if (d.current && d.current.date === iso && /[1-3]/.test(d.current.marks)) {
-    return { state: d.current.revealed ? 'revealed' : 'playing', words: d.current.revealed ? 'Solution shown' : 'In progress' };
+    return { state: d.current.revealed ? 'revealed' : 'playing', words: d.current.revealed ? 'Solution shown' : 'In progress', streak };
   }
-  return { state: 'new', words: 'Not played yet' };
+  return { state: 'new', words: 'Not played yet', streak };
 }
 
 /**
@@ -47,7 +64,7 @@ function results(store) {
   const d = store.get(DAILY_KEY);
   const out = {};
   for (const [day, r] of Object.entries({ ...store.get(ARCHIVE_KEY).records, ...d.records })) {
-    out[day] = { kind: r.hints ? 'hints' : 'par', words: `solved with ${hintWords(r.hints)}` };
+    out[day] = { kind: kindOf(r), words: `solved with ${hintWords(r.hints)}` };
   }
   const playing = (day, marks) => {
     if (typeof day === 'string' && !out[day] && typeof marks === 'string' && /[1-3]/.test(marks)) {

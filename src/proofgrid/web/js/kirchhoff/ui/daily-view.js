@@ -9,8 +9,9 @@
 
 import { button, el, firstLine, setPageTitle } from '../../app/ui.js';
 import { localISO } from '../../app/dates.js';
-import { encodeResult, resultLink } from '../../core/result.js';
-import { dailyGate } from '../../app/daily-date.js';
+import { HELP_RULE } from '../../app/record.js';
+import { dailyGate, nextDailyCountdown } from '../../app/daily-date.js';
+import { confirmDailyHint } from '../../app/dialogs.js';
 import { LAUNCH } from '../../core/dates.js';
 import { ARCHIVE_KEY, ARCHIVE_SCHEMA } from './card.js';
 import { shareBlock } from '../../app/share-view.js';
@@ -43,16 +44,20 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
         `You finished today's Kirchhoff with ${already.hints} ${already.hints === 1 ? 'hint' : 'hints'}. Play again for fun — your first result is the one that counts.`)
       : null;
     const banners = banner || notice ? el('div', { class: 'banners' }, banner, notice) : null;
-    let view = null; // set once built: a game restored as won finishes inside the constructor
-    view = new KirchhoffPlayView(engine, service, store, board, {
+    const game = service.midend.open({
+      gid: id, board, record: { date: dateISO, number, hints: current?.hints, revealed: current?.revealed },
+    });
+    const view = new KirchhoffPlayView(engine, service, store, board, {
       mode: 'daily',
       title: `Daily Kirchhoff #${number}`,
       subtitle: dateISO,
       gameId: id,
+      game,
       preset: 'hard',
       timePreset: 'hard',
       banner: banners,
       saved: current,
+      confirmHint: (v) => (store.get(DAILY_KEY).records[dateISO] ? Promise.resolve(true) : confirmDailyHint(v.root)),
       onChange: (s) => {
         const current = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm, crossedByGame: s.crossedByGame };
         store.update(DAILY_KEY, (d) => ({ ...d, current }));
@@ -60,8 +65,9 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
       },
       onWin: ({ hints, ms, revealed, alarm }) => {
         if (revealed) {
-          return el('p', { class: 'muted' },
-            "The solution was shown, so today's daily has no result. A new board arrives at midnight, your time.");
+          return el('div', {},
+            el('p', { class: 'muted' }, "The solution was shown, so today's daily has no result."),
+            nextDailyCountdown());
         }
         const data = store.update(DAILY_KEY, (d) => ({ ...d, records: recordDaily(d.records, dateISO, { number, hints, ms, alarm }) }));
         const first = data.records[dateISO];
@@ -70,11 +76,11 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
           number, hints: first.hints, ms: first.ms, alarm: first.alarm, streak: stats.current,
           url: `${location.origin}${location.pathname}#kirchhoff/daily`,
         });
-        const card = withResultLink(text, engine, board, id, view, first.hints);
+        const card = withResultLink(text, engine, board, game);
         return el('div', { class: 'daily-result' },
           el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
-          ...shareBlock(card), dailyStatsPanel(stats),
-          el('p', { class: 'muted' }, 'A new board arrives at midnight, your time.'));
+          ...shareBlock(card), helpNote(first), dailyStatsPanel(stats),
+          nextDailyCountdown());
       },
     });
     view.root.dataset.mode = 'kirchhoff-daily';
@@ -90,15 +96,21 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
 }
 
 /**
- * The share card `text` with its result link (js/core/result.js), which
+ * The share card `text` with the game's result link (the midend's Game: its
+ * present position's arrows and the record's hints, js/core/result.js), which
  * replays the arrows on the board anywhere (it shows the solution); the card
- * alone when `view` is not built yet or has no arrow.
+ * alone when the game has no arrow. The game, not the view, is read: a
+ * finished daily opened again finishes while its view is still being built.
  */
-function withResultLink(text, engine, board, id, view, hints) {
-  const marks = view ? [...view.manager.marks] : [];
+function withResultLink(text, engine, board, game) {
+  const marks = game.history ? [...game.history.present.marks] : [];
   const arrows = marks.flatMap((m, e) => (m === 1 || m === 2 ? [engine.formatMove(board, e, m)] : []));
-  const code = arrows.length ? encodeResult({ puzzle: 'kirchhoff', id, moves: arrows, hints }) : '';
-  return code ? `${text}\nCheck it (shows my arrows): ${location.origin}${location.pathname}${resultLink(code)}` : text;
+  return arrows.length ? `${text}\nCheck it (shows my arrows): ${location.origin}${location.pathname}${game.resultLink(arrows)}` : text;
+}
+
+/** The rule for help (js/app/record.js), said under a kept result that had hints; else null. */
+function helpNote(first) {
+  return first.hints ? el('p', { class: 'muted help-rule' }, HELP_RULE) : null;
 }
 
 /**
@@ -122,16 +134,21 @@ function archiveDailyView(engine, service, store, dateISO) {
       el('p', { class: 'notice' }, `The daily of ${dateISO}, from the archive. Playing it never changes your streak.`),
       first ? el('p', { class: 'notice' }, `You finished this daily with ${hintWords(first.hints)}; your first result is the one the archive keeps.`) : null);
     const saved = games.load(id);
-    let view = null; // set once built: a game restored as won finishes inside the constructor
-    view = new KirchhoffPlayView(engine, service, store, board, {
+    const restored = saved && !saved.finished ? saved : null;
+    const game = service.midend.open({
+      gid: id, board, record: { date: dateISO, number, hints: restored?.hints, revealed: restored?.revealed },
+    });
+    const view = new KirchhoffPlayView(engine, service, store, board, {
       mode: 'daily',
       title: `Daily Kirchhoff #${number}`,
       subtitle: `${dateISO} · archive`,
       gameId: id,
+      game,
       preset: 'hard',
       timePreset: 'hard',
       banner: banners,
-      saved: saved && !saved.finished ? saved : null,
+      saved: restored,
+      confirmHint: (v) => (kept() ? Promise.resolve(true) : confirmDailyHint(v.root)),
       onChange: (s) => {
         const state = { date: dateISO, marks: s.marks, hints: Math.min(s.hints, 1e6), ms: s.ms, revealed: s.revealed, alarm: s.alarm, crossedByGame: s.crossedByGame };
         games.save(id, state, { finished: s.won, daily: true });
@@ -147,10 +164,10 @@ function archiveDailyView(engine, service, store, dateISO) {
           number, hints: kept1.hints, ms: kept1.ms, alarm: kept1.alarm, streak: null, date: dateISO,
           url: `${location.origin}${location.pathname}#kirchhoff/daily/${dateISO}`,
         });
-        const card = withResultLink(text, engine, board, id, view, kept1.hints);
+        const card = withResultLink(text, engine, board, game);
         return el('div', { class: 'daily-result' },
           el('p', {}, `Daily Kirchhoff #${number} of ${dateISO}: solved with ${hintWords(kept1.hints)}. Your streak is unchanged.`),
-          ...shareBlock(card),
+          ...shareBlock(card), helpNote(kept1),
           el('p', { class: 'controls' },
             el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
             el('a', { href: '#kirchhoff/daily', class: 'button-link primary' }, 'Daily Kirchhoff')));

@@ -30,13 +30,15 @@ export class KirchhoffManager {
   /**
    * @param engine the Kirchhoff engine module (newPosition, setMark, cellReport)
    * @param board an engine board
+   * @param keep (start) -> History: where the positions are kept (the midend's
+   *   Game.keep, js/app/midend.js); a History of its own when not given
    */
-  constructor(engine, board) {
+  constructor(engine, board, { keep = (start) => new History(start) } = {}) {
     this.engine = engine;
     this.board = board;
     this.edges = edgeCount(board.rows, board.cols);
     this.start = engine.newPosition(board);
-    this.history = new History(this.start);
+    this.history = keep(this.start);
     this.verdicts = new WeakMap(); // position -> true (lost) | false (completable)
     this.verdicts.set(this.start, false); // a published board's start can be completed
     this.stroke = null; // {index} while a drag is drawing

@@ -1,4 +1,4 @@
-// Kirchhoff's saved games (js/app/games.js, one storage key per game ID):
+// Kirchhoff's saved games (js/app/saved-games.js, one storage key per game ID):
 // every board a player has touched — a preset, a shared link, an editor
 // board, the daily — is kept under its canonical params:desc game ID with
 // its marks, hints looked at, time and whether the solution was shown. A Play
@@ -6,8 +6,10 @@
 // "New puzzle" starts a new board. The state is checked on the way in, so a
 // damaged record is treated as no record (never a broken board).
 
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
 import { GRADES } from '../engine/codec.js';
+
+export { GRADES };
 import { localISO } from '../../app/dates.js';
 import { PLAY_KEY, PRESET_LABELS, presetOfSize } from './records.js';
 import { kirchhoffHash } from './routes.js';

@@ -1,8 +1,10 @@
-// The page's side of the Kirchhoff worker (js/kirchhoff/worker.js): every
-// slow question — generating, the daily, hints and lost verdicts, counting,
-// grading — goes to a Web Worker through js/app/worker-client.js, so the page
-// never freezes. Two workers: one builds boards (it can be stopped and
-// replaced when the player asks for another), one thinks about positions.
+// The page's side of the Kirchhoff worker (worker.js): every slow question —
+// generating, the daily, hints and lost verdicts, counting, grading — goes to
+// a Web Worker, so the page never freezes. The contract's answers (hint,
+// solve) are the midend's (js/app/midend.js: it asks the registry row's
+// worker); the builder (it can be stopped and replaced when the player asks
+// for another board) and the counter (stopped after every editor change) are
+// workers of this service's own, through js/app/worker-client.js.
 
 import { WorkerClient } from '../../app/worker-client.js';
 
@@ -15,11 +17,14 @@ function randomSeed() {
 }
 
 export class KirchhoffService {
-  /** @param engine the engine module (to turn a worker's board back into a board of this page) */
-  constructor(engine) {
+  /**
+   * @param engine the engine module (to turn a worker's board back into a board of this page)
+   * @param midend the puzzle's Midend (js/app/midend.js): hints and solutions are asked through it
+   */
+  constructor(engine, midend) {
     this.engine = engine;
+    this.midend = midend;
     this.builder = new WorkerClient(WORKER_URL);
-    this.thinker = new WorkerClient(WORKER_URL);
     this.counter = new WorkerClient(WORKER_URL);
   }
 
@@ -54,13 +59,14 @@ export class KirchhoffService {
 
   /** The engine's hint (with its reason and proof) for a position: marks per edge; last = the last mark's edge. */
   async hint(gameId, marks, last = -1) {
-    const { result, ms } = await this.thinker.call({ op: 'hint', args: { gameId, marks: Array.from(marks), last } }, { timeoutMs: 30000 });
-    return { ...result, ms, workerMs: result.ms };
+    const t0 = performance.now();
+    const result = await this.midend.hint({ gameId, marks: Array.from(marks), last }, { timeoutMs: 30000 });
+    return { ...result, ms: performance.now() - t0, workerMs: result.ms };
   }
 
   /** The board's solution (edge states 0/1/2), computed in the worker. */
   async solve(gameId) {
-    const { result } = await this.thinker.call({ op: 'solve', args: { gameId } }, { timeoutMs: 30000 });
+    const result = await this.midend.solve({ gameId }, { timeoutMs: 30000 });
     return result.solution;
   }
 

@@ -1,54 +1,44 @@
 // The Kirchhoff play screen for one board (a new puzzle, the daily, a shared
 // link): wires the manager (rules + history), the board view (drawing), the
 // input (intents), the hint panel, the lost-position alarm, the timer and the
-// HUD. Hints and lost verdicts come from the worker (service.js); the page
-// only draws them.
+// HUD. Hints and lost verdicts come from the worker (service.js, through the
+// midend); the page only draws them. The game's record (hints, the solution
+// shown, finished) is the midend's (js/app/midend.js Game, opts.game), told
+// after every change.
 //
-// The edges the game crosses itself ("Mark obvious empties") follow from the
-// clues and the player's marks, so they are no choice of the player's: the
-// view keeps, per position, the set of those crosses the player has not
-// touched since, and judges and proves a lost verdict on the player's own
-// marks only (a position with such crosses is lost exactly when the player's
-// marks are, so the proof holds for the board shown); hints still use them.
+// One role a file around it: crosses.js keeps the crosses the game drew
+// itself ("Mark obvious empties"), answers.js what the worker says of each
+// position (hints, lost verdicts, the solution), pin.js where the board sits
+// while the alarm shows, finish.js the finish's own lines.
 
 import { bringResultIntoView, button, el, firstLine, listenWhileConnected, setPageTitle, toast } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
+import { flowPulse } from '../../app/celebrate.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
-import { wrongEdges } from '../engine/takeback.js';
 import { AlarmPanel } from './alarm.js';
+import { PositionAnswers } from './answers.js';
 import { KirchhoffBoardView } from './board-view.js';
 import { HintPanel, explainHint } from './hint-view.js';
 import { attachKirchhoffInput } from './input.js';
-import { CROSS, edgeBetween } from './layout.js';
+import { GameCrosses, crossedToText } from './crosses.js';
+import { finishLines } from './finish.js';
+import { edgeBetween } from './layout.js';
 import { KirchhoffManager } from './manager.js';
 import { PUZZLE, options, setOption } from './options.js';
-import { PRESET_LABELS, PRESET_NAMES, TIMES_KEY } from './records.js';
+import { pinBoard, revealBoard, revealStep } from './pin.js';
+import { PRESET_LABELS, PRESET_NAMES } from './records.js';
 import { kirchhoffHash } from './routes.js';
-import { Stopwatch, formatMs, recordTime } from './timer.js';
+import { Stopwatch, formatMs } from './timer.js';
 import { BoardZoom } from './zoom.js';
-
-/** The game crosses saved with a game ('1' per edge the game crossed), those still crossed in `marks`. */
-export function crossedFromText(text, marks) {
-  const out = new Set();
-  if (typeof text !== 'string' || text.length !== marks.length) return out;
-  for (let e = 0; e < marks.length; e++) if (text[e] === '1' && marks[e] === CROSS) out.add(e);
-  return out;
-}
-
-/** A set of edges as text, one digit per edge ('1' in the set). */
-export function crossedToText(edges, n) {
-  let s = '';
-  for (let e = 0; e < n; e++) s += edges.has(e) ? '1' : '0';
-  return s;
-}
 
 export class KirchhoffPlayView {
   /**
    * @param engine the engine module; service a KirchhoffService; store the Store
    * @param board an engine board
-   * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, preset,
+   * @param opts {mode: 'play'|'daily'|'shared', title, subtitle, gameId, game (the midend's Game), preset,
    *   banner, saved: {marks, hints, ms, revealed, alarm}, onChange({marks, hints, ms, revealed, alarm, won}),
-   *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset}
+   *   onWin({hints, ms, clean, revealed, alarm, fresh}) -> node | null, timePreset,
+   *   confirmHint() -> Promise<boolean> (asked before the first hint)}
    * `alarm` records whether the lost alarm was on at any time during the game
    * (the daily's share card says so).
    */
@@ -59,27 +49,24 @@ export class KirchhoffPlayView {
     this.board = board;
     this.opts = opts;
     this.gameId = opts.gameId || engine.formatGameId(board);
+    this.game = opts.game;
     this.preset = opts.preset || 'other';
-    this.manager = new KirchhoffManager(engine, board);
-    this.hints = new WeakMap(); // position -> Promise of the engine's hint
+    this.manager = new KirchhoffManager(engine, board, { keep: (start) => this.game.keep(start) });
     this.hintShown = null; // {pos, info, step} while a reason is on screen
-    this.lastEdges = new WeakMap(); // position -> the edge of the player's last mark (hints start near it)
-    this.lostVerdicts = new WeakMap(); // position -> Promise of the verdict on the player's own marks
-    this.gameCrossed = new WeakMap(); // position -> Set of edges the game crossed, untouched by the player since
-    this.tracked = null; // the last present position whose game crosses are known
     this.solutionPending = false;
     this.announcedWin = false;
     this.latest = 0;
     const saved = opts.saved || null;
     if (saved?.marks) this.manager.restore(saved.marks);
-    this.gameCrossed.set(this.manager.start, new Set());
-    this.gameCrossed.set(this.manager.position, crossedFromText(saved?.crossedByGame, this.manager.position.marks));
-    this.tracked = this.manager.position;
+    this.crosses = new GameCrosses(this.manager.start, this.manager.position, saved?.crossedByGame);
+    this.answers = new PositionAnswers(service, this.gameId, this.crosses, (pos, h) => {
+      this.manager.noteVerdict(pos, h.kind === 'lost');
+      this.root.dataset.hintMs = Number(h.ms).toFixed(1);
+    });
     if (saved?.hints) this.manager.hintsShown = saved.hints;
     if (saved?.revealed) this.manager.solutionShown = true;
     this.alarmUsed = Boolean(saved?.alarm);
     this.labelsChoice = null; // null: labels shown while a hint or the alarm names a cell
-    this.solutionPromise = null;
     this.watch = new Stopwatch(saved?.ms || 0);
     this.boardView = new KirchhoffBoardView({ mode: 'play', label: opts.title || 'Kirchhoff board' });
     this.boardView.setBoard(board);
@@ -132,7 +119,7 @@ export class KirchhoffPlayView {
       : null;
     this.hintPanel = new HintPanel();
     this.alarm = new AlarmPanel(() => this.rewindToCompletable(), () => this.takeBackWrong(),
-      (overlay) => this.boardView.setOverlay(overlay), (item) => this._revealStep(item));
+      (overlay) => this.boardView.setOverlay(overlay), (item) => revealStep(this, item));
     if (o.mode === 'daily') this.alarm.takeBack.textContent = 'Take back the wrong marks (counts as a hint)';
     this.result = el('div', { class: 'result', hidden: true, role: 'region', 'aria-label': 'Result', tabindex: '-1' });
     const s = this.settings;
@@ -187,7 +174,7 @@ export class KirchhoffPlayView {
     });
     listenWhileConnected(this.root, window, 'resize', () => {
       this.zoom.refresh();
-      this._pinBoard();
+      pinBoard(this);
     });
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.zoom.refresh()).observe(this.zoom.scroller);
     listenWhileConnected(this.root, document, 'visibilitychange', () => {
@@ -225,49 +212,17 @@ export class KirchhoffPlayView {
   /** After the player's mark on `edge`: the obvious empties (when that option is on) join the same step. */
   _moved(edge) {
     if (this.settings.empties) this._fillEmpties(true);
-    this.lastEdges.set(this.manager.position, edge);
+    this.answers.lastEdges.set(this.manager.position, edge);
   }
 
-  /**
-   * Cross the edges cell steps alone prove unused ("mark obvious empties");
-   * with `merge` they join the present history step (undo takes both back).
-   * True when anything was crossed.
-   */
+  /** Cross the edges cell steps alone prove unused (crosses.js); with `merge` in the present undo step. */
   _fillEmpties(merge) {
-    const m = this.manager;
-    if (m.won || m.stroke) return false;
-    const pos = m.position;
-    const edges = this.engine.obviousEmpties(pos);
-    if (!edges.length) return false;
-    const next = edges.reduce((p, e) => this.engine.setMark(p, e, CROSS), pos);
-    this.gameCrossed.set(next, new Set([...this.crossedByGame(pos), ...edges]));
-    if (merge && m.history.index > 0) m.history.rewindTo(m.history.index - 1);
-    m.history.push(next);
-    return true;
+    return this.crosses.fill(this.manager, this.engine, merge);
   }
 
-  /**
-   * The edges of `pos` the game crossed that the player has not touched
-   * since. A position met for the first time is one step from the last
-   * present position tracked: it keeps that one's game crosses still crossed.
-   */
+  /** The edges of `pos` the game crossed that the player has not touched since (crosses.js). */
   crossedByGame(pos = this.manager.position) {
-    let got = this.gameCrossed.get(pos);
-    if (!got) {
-      const prev = this.tracked;
-      got = new Set();
-      for (const e of (prev && this.gameCrossed.get(prev)) || []) {
-        if (pos.marks[e] === CROSS) got.add(e);
-      }
-      this.gameCrossed.set(pos, got);
-    }
-    return got;
-  }
-
-  /** Note the present position's game crosses (after every change, before the next). */
-  _track() {
-    this.crossedByGame(this.manager.position);
-    this.tracked = this.manager.position;
+    return this.crosses.of(pos);
   }
 
   afterChange({ fromHint = false } = {}) {
@@ -285,7 +240,17 @@ export class KirchhoffPlayView {
     this.analyse();
   }
 
+  /** Tell the game's record where the game stands (arrows drawn, hints, the solution shown, finished). */
+  _noteRecord() {
+    const m = this.manager;
+    const arrows = m.marks.filter((x) => x === 1 || x === 2).length;
+    this.game.note({ hints: m.hintsShown, revealed: m.solutionShown });
+    if (m.won) this.game.finish({ moves: arrows, par: null });
+    else this.game.unfinish(arrows);
+  }
+
   _save() {
+    this._noteRecord();
     if (this.settings.alarm) this.alarmUsed = true;
     this.opts.onChange?.({
       marks: this.manager.marksText(),
@@ -304,42 +269,11 @@ export class KirchhoffPlayView {
     this.boardView.setOverlay(null);
   }
 
-  /** The engine's hint for `pos`, asked of the worker once per position. */
-  hintFor(pos) {
-    let p = this.hints.get(pos);
-    if (!p) {
-      p = this.service.hint(this.gameId, pos.marks, this.lastEdges.get(pos) ?? -1).then((h) => {
-        this.manager.noteVerdict(pos, h.kind === 'lost');
-        this.root.dataset.hintMs = Number(h.ms).toFixed(1);
-        return h;
-      });
-      p.catch(() => this.hints.delete(pos));
-      this.hints.set(pos, p);
-    }
-    return p;
-  }
+  /** The engine's hint for `pos` (answers.js: asked of the worker once per position). */
+  hintFor(pos) { return this.answers.hintFor(pos); }
 
-  /**
-   * The lost verdict to show for `pos`: the engine's hint for it, and when
-   * that is 'lost' and the game crossed some of its edges, the verdict on the
-   * player's own marks (those crosses left free), so no game cross is blamed
-   * or leaned on. (Should a cross the game made no longer follow from the
-   * marks, the player's marks alone may not be lost: then the board's is shown.)
-   */
-  verdictFor(pos) {
-    let p = this.lostVerdicts.get(pos);
-    if (!p) {
-      const made = this.crossedByGame(pos);
-      p = this.hintFor(pos).then((h) => {
-        if (h.kind !== 'lost' || !made.size) return h;
-        const own = Array.from(pos.marks, (m, e) => (made.has(e) ? 0 : m));
-        return this.service.hint(this.gameId, own, this.lastEdges.get(pos) ?? -1).then((o) => (o.kind === 'lost' ? o : h));
-      });
-      p.catch(() => this.lostVerdicts.delete(pos));
-      this.lostVerdicts.set(pos, p);
-    }
-    return p;
-  }
+  /** The lost verdict to show for `pos`, on the player's own marks (answers.js). */
+  verdictFor(pos) { return this.answers.verdictFor(pos); }
 
   /** Ask the worker about the present position (lost? next hint?) and raise the alarm if due. */
   async analyse() {
@@ -369,8 +303,8 @@ export class KirchhoffPlayView {
       const fresh = !this.alarm.shown;
       const step = fresh ? -1 : this.alarm.step;
       this.alarm.show(info);
-      if (fresh) this._revealBoard();
-      this._pinBoard();
+      if (fresh) revealBoard(this);
+      pinBoard(this);
       if (step < 0 || this.alarm.step < 0) this.boardView.setOverlay(info.overlay);
       this.root.dataset.alarm = 'on';
       this.root.dataset.proof = info.proof ? JSON.stringify(info.proof) : '';
@@ -380,63 +314,9 @@ export class KirchhoffPlayView {
       if (this.alarm.shown) this.boardView.setOverlay(shown ? (shown.info.steps[shown.step]?.overlay ?? shown.info.overlay) : null);
       this.alarm.hide();
       this.root.dataset.alarm = 'off';
-      this._pinBoard();
+      pinBoard(this);
     }
     this.update();
-  }
-
-  /**
-   * The alarm just appeared, stuck to the bottom of the screen: when it
-   * covers the board's last rows and the page has room above the board,
-   * scroll by as much, so the whole board and the alarm are in view.
-   */
-  _revealBoard() {
-    const board = this.zoom.scroller.getBoundingClientRect();
-    const panel = this.alarm.root.getBoundingClientRect();
-    const covered = board.bottom - panel.top + 4;
-    if (covered <= 0 || board.bottom > window.innerHeight + 1) return; // not covered, or already below the fold
-    const room = board.top - this.hud.getBoundingClientRect().height - 6; // the score bar sticks to the top
-    const by = Math.min(covered, room);
-    if (by > 0) window.scrollBy(0, by);
-  }
-
-  /**
-   * While the alarm and its proof show, the board (at fit size) sticks under
-   * the score bar when the screen leaves room between it and the alarm for
-   * the proof's longest sentence: the sentences then scroll there, each read
-   * beside its outline on the board (a phone held upright, a desktop window).
-   */
-  _pinBoard() {
-    const wrap = this.zoom.root.parentElement;
-    const top = this.hud.getBoundingClientRect().height;
-    let on = this.alarm.shown && !this.alarm.why.hidden && this.zoom.scroller.dataset.zoom === '1';
-    if (on) {
-      const room = window.innerHeight - top - wrap.getBoundingClientRect().height - this.alarm.root.getBoundingClientRect().height - 24;
-      const longest = Math.max(0, ...[...this.alarm.list.children].map((li) => li.getBoundingClientRect().height));
-      on = room >= longest;
-    }
-    if (!on) {
-      delete this.root.dataset.pinBoard;
-      return;
-    }
-    wrap.style.top = `${top}px`;
-    // Whatever is scrolled to (a focused button, a sentence) stops below the stuck board.
-    document.documentElement.style.setProperty('--k-pinned-bottom', `${Math.ceil(top + wrap.getBoundingClientRect().height + 8)}px`);
-    this.root.dataset.pinBoard = 'on';
-  }
-
-  /** Scroll a sentence of the alarm's proof into view: below the stuck board (if so) and above the alarm. */
-  _revealStep(item) {
-    if (this.root.dataset.pinBoard !== 'on') {
-      item.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    const wrap = this.zoom.root.parentElement;
-    const stuckBottom = parseFloat(wrap.style.top) + wrap.getBoundingClientRect().height + 8;
-    const bottom = this.alarm.root.getBoundingClientRect().top - 8;
-    const r = item.getBoundingClientRect();
-    if (r.top < stuckBottom) window.scrollBy(0, r.top - stuckBottom);
-    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - stuckBottom));
   }
 
   /** HINT: the first press shows the reason and the proof's first step, further presses walk the proof, the last draws the mark. */
@@ -445,6 +325,13 @@ export class KirchhoffPlayView {
     if (m.won) {
       this.hintPanel.show(explainHint({ kind: 'solved' }, this.board), { stage: 0 });
       return;
+    }
+    if (!m.hintsShown && !this.hintShown && this.opts.confirmHint) { // the first hint asks first
+      if (this.askingHint) return;
+      this.askingHint = true;
+      const ok = await this.opts.confirmHint(this);
+      this.askingHint = false;
+      if (!ok) return;
     }
     const pos = m.position;
     if (this.hintShown && this.hintShown.pos === pos && this.hintShown.info.actionable) {
@@ -516,17 +403,8 @@ export class KirchhoffPlayView {
     }
   }
 
-  /** The unique solution's edge states (asked of the worker once), or null when the board has several. */
-  solutionFor() {
-    if (!this.solutionPromise) {
-      this.solutionPromise = Promise.all([
-        this.service.solve(this.gameId),
-        this.service.count(this.gameId, null, { cap: 2, deadlineMs: 20000 }),
-      ]).then(([sol, c]) => (sol && c.count === 1n ? Array.from(sol) : null));
-      this.solutionPromise.catch(() => { this.solutionPromise = null; });
-    }
-    return this.solutionPromise;
-  }
+  /** The unique solution's edge states (answers.js), or null when the board has several. */
+  solutionFor() { return this.answers.solutionFor(); }
 
   /** Remove exactly the marks that disagree with the unique solution; the correct ones stay. */
   async takeBackWrong() {
@@ -544,7 +422,7 @@ export class KirchhoffPlayView {
       toast('This board has more than one solution, so no mark can be called wrong.');
       return;
     }
-    const edges = wrongEdges(pos.marks, sol);
+    const edges = this.engine.wrongEdges(pos.marks, sol);
     this.root.dataset.takenBack = edges.join(' ');
     if (!m.freeEdges(edges)) {
       toast('Every mark agrees with the solution.');
@@ -590,43 +468,30 @@ export class KirchhoffPlayView {
 
   _showResult(fresh) {
     const m = this.manager;
+    this._noteRecord();
     this.watch.stop(performance.now());
     const ms = this.watch.elapsed(performance.now());
     const timed = this.settings.timer;
-    const clean = m.hintsShown === 0 && m.hintsApplied === 0 && !m.solutionShown;
-    const lines = [el('h3', {}, m.solutionShown ? 'Solution shown' : 'Solved!')];
     const hints = m.hintsShown;
-    if (!m.solutionShown) {
-      lines.push(el('p', { class: 'verdict' },
-        hints === 0 ? 'Every clue is met — without a hint.' : `Every clue is met, with ${hints} ${hints === 1 ? 'hint' : 'hints'}.`));
-    }
-    if (timed && !m.solutionShown) {
-      lines.push(el('p', { class: 'time' }, `Time ${formatMs(ms)}`));
-      const preset = this.opts.timePreset;
-      if (fresh && preset) {
-        let improved = false;
-        this.store.update(TIMES_KEY, (d) => {
-          const r = recordTime(d.best, preset, ms, { clean });
-          improved = r.improved;
-          return { best: r.best };
-        });
-        const best = this.store.get(TIMES_KEY).best[preset];
-        if (improved) lines.push(el('p', { class: 'best-time' }, `New best time for ${PRESET_LABELS[preset]}!`));
-        else if (best) lines.push(el('p', { class: 'best-time muted' }, `Best for ${PRESET_LABELS[preset]}: ${formatMs(best)}${clean ? '' : ' (best times count solves without hints)'}`));
-      }
-    }
+    const { lines, clean } = finishLines(this.store, {
+      hints, applied: m.hintsApplied, revealed: m.solutionShown, ms: timed ? ms : null, preset: this.opts.timePreset, fresh,
+    });
     this.result.replaceChildren(...lines);
     this.result.hidden = false;
     const extra = this.opts.onWin?.({ hints, ms: timed ? ms : null, clean, revealed: m.solutionShown, alarm: this.alarmUsed, fresh });
     if (extra) this.result.append(extra);
     this._save();
-    if (fresh) bringResultIntoView(this.result); // the result and its Share button in view, focused
+    if (fresh) {
+      bringResultIntoView(this.result); // the result and its Share button in view, focused
+      const svg = this.boardView.svg; // the arrows just drawn light up in turn (still under reduced motion)
+      flowPulse(svg, [...svg.querySelectorAll('.edge[data-mark="1"], .edge[data-mark="2"]')]);
+    }
   }
 
   /** Redraw HUD, buttons and board from the manager's present position. */
   update() {
     const m = this.manager;
-    this._track();
+    this.crosses.track(m.position);
     const s = this.settings;
     const reports = m.reports();
     this.boardView.render({ marks: m.marks, reports, indicators: s.indicators });

@@ -1,6 +1,7 @@
 // Matchless in the browser: route -> view, and mount, the entry the site
-// shell calls (js/app/registry.js describes it). The engine builds every board
-// here, offline; a damaged link never leaves a blank page (a plain sentence,
+// shell calls (js/app/puzzles.js describes it). The shell hands mount the
+// engine and its midend (js/app/midend.js: the game's record, the answers in
+// the worker, worker.js); the engine builds every board here, offline; a damaged link never leaves a blank page (a plain sentence,
 // then today's daily). Every board a player touches is a saved game under its
 // game ID (saved.js); #play without an ID resumes the last unfinished random
 // board, and only "New puzzle" starts another. Views other than the daily are
@@ -8,9 +9,8 @@
 
 import { el, randomSeed } from '../../app/ui.js';
 import { encodeId } from '../../app/router.js';
-import * as engine from '../engine/index.js';
 import { dailyView } from './daily-view.js';
-import { HOWTO } from './howto.js';
+import { HOWTO, MODE_FOOT } from './howto.js';
 import { PlayView } from './play-view.js';
 import { card } from './card.js';
 import { defineMatchlessKeys } from './records.js';
@@ -41,7 +41,6 @@ export const CHROME = Object.freeze({
     { href: '#edit', view: 'edit', label: 'Editor' },
     { href: '#stats', view: 'stats', label: 'Stats' },
     { href: '#why', view: 'why', label: 'Why it works' },
-    { href: '#kirchhoff/daily', view: 'kirchhoff', label: 'Kirchhoff' },
   ],
   foot: [
     'Strike a shell to light it and every shell its fuses reach. Clear the sky in as few matches as you can. Par is not a guess: it is proved, and the X-ray shows why.',
@@ -52,9 +51,10 @@ export const CHROME = Object.freeze({
 export const DAMAGED_LINK = "This link is damaged — here is today's board instead.";
 
 export class MatchlessApp {
-  constructor(engine, store) {
+  constructor(engine, store, midend) {
     this.engine = engine;
     this.store = store;
+    this.midend = midend;
     this.games = savedGames(store);
     defineMatchlessKeys(store);
   }
@@ -76,7 +76,7 @@ export class MatchlessApp {
       const got = this.board(route.id);
       if (got.error) {
         const banner = el('p', { class: 'notice bad', role: 'alert', dataset: { reason: got.error } }, DAMAGED_LINK);
-        return { node: dailyView(e, s, { banner }), replaceHash: '#daily' };
+        return { node: dailyView(e, s, { banner, midend: this.midend }), replaceHash: '#daily' };
       }
       if (route.view === 'play') return { node: this.boardView(got.board) };
       if (route.view === 'duel' && route.post !== undefined) {
@@ -87,12 +87,12 @@ export class MatchlessApp {
     }
     switch (route.view) {
       case 'play': return this.resume();
-      case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null) };
+      case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null, this.midend) };
       case 'duel': return { node: (await LAZY.duel())(e, s) };
       case 'edit': return { node: (await LAZY.edit())(e) };
       case 'stats': return { node: (await LAZY.stats())(e, s) };
       case 'why': return { node: (await LAZY.why())(e) };
-      default: return { node: route.date !== undefined ? dailyView(e, s, { dateISO: route.date }) : dailyView(e, s) };
+      default: return { node: dailyView(e, s, route.date !== undefined ? { dateISO: route.date, midend: this.midend } : { midend: this.midend }) };
     }
   }
 
@@ -138,19 +138,19 @@ export class MatchlessApp {
     const preset = saved.preset || fresh || presetHint || 'shared';
     const random = RANDOM_PRESETS.includes(preset);
     const size = `${board.rows}×${board.cols}`;
+    const save = (view) => saveState(this.games, gid, {
+      preset, moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won,
+    });
     const v = new PlayView(this.engine, board, {
       title: random ? `${size} puzzle` : 'Shared board',
       subtitle: `${size} · ${board.shells.length} shells`,
       gameId: gid,
+      game: this.midend.open({ gid, board, record: { xray: saved.xray, hints: saved.hints } }),
       moves: saved.moves,
-      xrayUsed: saved.xray,
       controls: this.newPuzzleControls(random ? preset : 'default'),
-      onMove: (moves, view) => saveState(this.games, gid, {
-        preset, moves, xray: view.xrayUsed, finished: view.manager.won,
-      }),
-      onXray: (view) => saveState(this.games, gid, {
-        preset, moves: view.manager.snapshot.moves, xray: true, finished: view.manager.won,
-      }),
+      onMove: (moves, view) => save(view),
+      onXray: save,
+      onHint: (n, view) => save(view),
     });
     v.root.dataset.mode = random ? 'random' : 'shared';
     return v.root;
@@ -158,12 +158,13 @@ export class MatchlessApp {
 }
 
 /**
- * The shell's entry (js/app/registry.js): Matchless is the default puzzle, so
- * render receives the whole fragment and parses it with routes.js.
+ * The shell's entry (js/app/puzzles.js): Matchless is the default puzzle, so
+ * render receives the whole fragment and parses it with routes.js. `engine`
+ * and `midend` are the shell's (the registry row's engine and worker).
  */
-export function mount({ store }) {
+export function mount({ store, engine, midend }) {
   useStore(store);
-  const app = new MatchlessApp(engine, store);
+  const app = new MatchlessApp(engine, store, midend);
   return {
     app,
     chrome: CHROME,
@@ -179,7 +180,9 @@ export function mount({ store }) {
       const out = await app.render(route);
       const view = out.replaceHash === '#daily' ? 'daily' : route.view;
       if (route.date !== undefined) return { ...out, view: 'daily', nav: 'daily' };
-      return { ...out, view: route.view, nav: view === 'play' ? '' : view };
+      // Duel and the editor have their own words in the footer, not the solo game's.
+      const foot = view === 'duel' || view === 'edit' ? MODE_FOOT[view] : null;
+      return { ...out, view: route.view, nav: view === 'play' ? '' : view, foot };
     },
   };
 }

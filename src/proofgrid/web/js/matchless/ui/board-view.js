@@ -4,12 +4,15 @@
 // Shells light outward by BFS depth; with reduced motion they light at once.
 // Coordinates (setLabels, js/app/board-labels.js) sit in a gutter outside the
 // grid, so no shell or fuse ever crosses them; a square a sentence names is
-// drawn square (render's `named`).
+// drawn square (render's `named`). The cascade that lights the last of the
+// sky ends in fireworks at its shells, in cascade order (js/app/celebrate.js;
+// still with reduced motion).
 
 import { svgEl } from '../../app/ui.js';
 import { cellGroups, moveCellFocus, rovingTabindex } from '../../app/roving.js';
 import { coordinateLabels, labelMetrics } from '../../app/board-labels.js';
 import { componentStyle } from './xray.js';
+import { fireworks } from '../../app/celebrate.js';
 
 const U = 100; // one grid cell in SVG units
 const R = 27; // shell radius
@@ -348,12 +351,14 @@ export class BoardView {
         this._paintShell(v, !reduced, sources);
       }
     };
+    const finale = this._finale(byDepth);
     return new Promise((resolve) => {
       this.resolveCascade = resolve;
       this.svg.dataset.animating = 'true';
       const done = () => {
         this.svg.dataset.animating = 'false';
         this.resolveCascade = null;
+        if (finale && gen === this.generation) finale(reduced);
         resolve();
       };
       requestAnimationFrame(() => {
@@ -376,6 +381,23 @@ export class BoardView {
         }
       });
     });
+  }
+
+  /**
+   * When the cascade lights the last dark shell of a board in play: a function
+   * that sets off the fireworks at the cascade's shells in cascade order
+   * (depth by depth); else null. O(shells).
+   */
+  _finale(byDepth) {
+    if (this.mode !== 'play' || !this.board || !this.board.shells.length) return null;
+    if (!this.board.shells.every((_, v) => this.view.lit[v])) return null;
+    const cells = this.svg.querySelector('g.cells');
+    if (!cells) return null;
+    const points = byDepth.flat().map((v) => {
+      const [r, c] = this.board.shells[v];
+      return { x: c * U + U / 2, y: r * U + U / 2 };
+    });
+    return (reduced) => fireworks(cells.parentNode, points, { reduced });
   }
 
   /** Jump any running cascade to its end. */

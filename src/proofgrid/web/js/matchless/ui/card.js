@@ -4,9 +4,11 @@
 // purpose: the home imports it without loading the game (no engine here).
 
 import { LAUNCH } from '../../core/dates.js';
+import { helped, makeRecord, outcome, verdictWords } from '../../app/record.js';
 import { DAILY_KEY, DAILY_SCHEMA } from './records.js';
 import { PUZZLE } from './saved.js';
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
+import { currentStreak } from '../../app/streak.js';
 
 /** Matchless's archive results: {records: {date: {number, score, par, xray?}}}, kept apart so the streak never sees them. */
 export const ARCHIVE_KEY = 'matchless.archive';
@@ -17,15 +19,28 @@ export const ARCHIVE_SCHEMA = {
   validate: (d) => d !== null && typeof d === 'object' && DAILY_SCHEMA.validate({ records: d.records, current: null }),
 };
 
-/** "solved in 7, at par" / "solved in 8 (par 6)", and the X-ray when it was used. */
+/**
+ * The one record (js/app/record.js) of a kept daily result {number, score,
+ * par, xray?, hints?} of `date`: what the home, the archive and the stats read.
+ */
+export function recordOfDaily(r, date = null) {
+  return makeRecord({
+    puzzle: PUZZLE, date, number: r.number, moves: r.score, par: r.par, hints: r.hints, xray: r.xray, finished: true,
+  });
+}
+
+/**
+ * "solved in 7, at par" / "solved in 8, par 6, +2" / "solved in 6, solved
+ * with help (1 hint)": the record's verdict (a hint or the X-ray is never at par).
+ */
 export function resultText(r) {
-  const par = r.score === r.par ? 'at par' : `par ${r.par}`;
-  return `solved in ${r.score}, ${par}${r.xray ? ', X-ray used' : ''}`;
+  const rec = recordOfDaily(r);
+  return helped(rec) ? `solved in ${r.score} with help (${verdictWords(rec).slice('solved with help ('.length)}`
+    : `solved in ${r.score}, ${verdictWords(rec)}`;
 }
 
 function kindOf(r) {
-  if (r.xray) return 'xray';
-  return r.score === r.par ? 'par' : 'solved';
+  return outcome(recordOfDaily(r));
 }
 
 function define(store) {
@@ -45,14 +60,20 @@ function inProgress(store, iso) {
   return null;
 }
 
-/** Today's daily for this player: {state: 'new' | 'playing' | 'solved', words}. */
+/**
+ * Today's daily for this player: {state: 'new' | 'playing' | 'solved', kind?,
+ * words, streak} (streak: consecutive days with a finished daily up to today,
+ * or up to yesterday while today's is not finished yet: js/app/streak.js).
+ */
 function today(store, iso) {
   define(store);
-  const r = store.get(DAILY_KEY).records[iso];
-  if (r) return { state: 'solved', kind: kindOf(r), words: resultText(r)[0].toUpperCase() + resultText(r).slice(1) };
+  const records = store.get(DAILY_KEY).records;
+  const streak = currentStreak(records, iso);
+  const r = records[iso];
+  if (r) return { state: 'solved', kind: kindOf(r), words: resultText(r)[0].toUpperCase() + resultText(r).slice(1), streak };
   const p = inProgress(store, iso);
-  if (p) return { state: 'playing', words: `In progress, ${p.moves} ${p.moves === 1 ? 'match' : 'matches'} struck` };
-  return { state: 'new', words: 'Not played yet' };
+  if (p) return { state: 'playing', words: `In progress, ${p.moves} ${p.moves === 1 ? 'match' : 'matches'} struck`, streak };
+  return { state: 'new', words: 'Not played yet', streak };
 }
 
 /**

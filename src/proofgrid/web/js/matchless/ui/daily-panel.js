@@ -13,12 +13,12 @@ export function statsPanel(stats) {
   const n = stats.xray || 0;
   const xray = n
     ? el('p', { class: 'xray-count' },
-      `🔍 X-ray used on ${n} ${n === 1 ? 'daily' : 'dailies'}: played, but not counted at par or in the bars.`)
+      `🔍 X-ray used on ${n} ${n === 1 ? 'daily' : 'dailies'}: played, but not counted at par (the “With help” bar).`)
     : null;
   const k = stats.hinted || 0;
   const hinted = k
     ? el('p', { class: 'hint-count' },
-      `💡 Hints used on ${k} ${k === 1 ? 'daily' : 'dailies'}: played, but not counted at par or in the bars.`)
+      `💡 Hints used on ${k} ${k === 1 ? 'daily' : 'dailies'}: played, but not counted at par (the “With help” bar).`)
     : null;
   return sharedStatsPanel({
     stats,
@@ -26,5 +26,6 @@ export function statsPanel(stats) {
     heading: 'Matches over par',
     listLabel: 'Distribution of results',
     buckets: BUCKETS,
+    helped: { label: 'With help', n: n + k },
   }, xray, hinted);
 }

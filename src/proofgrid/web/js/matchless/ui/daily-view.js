@@ -9,9 +9,10 @@
 // changes the streak (today's daily is the one that counts).
 
 import { el, setPageTitle } from '../../app/ui.js';
-import { encodeResult, resultLink } from '../../core/result.js';
+import { HELP_RULE, helped } from '../../app/record.js';
 import { localISO } from '../../app/dates.js';
-import { dailyGate } from '../../app/daily-date.js';
+import { dailyGate, nextDailyCountdown } from '../../app/daily-date.js';
+import { confirmDailyHint } from '../../app/dialogs.js';
 import { LAUNCH } from '../../core/dates.js';
 import { ARCHIVE_KEY, ARCHIVE_SCHEMA } from './card.js';
 import { shareBlock } from '../../app/share-view.js';
@@ -29,43 +30,26 @@ const XRAY_QUESTION = {
   no: 'Not now',
 };
 
-/** "3 h 05 min", "12 min", "under a minute" until local midnight from `now`. */
-export function untilMidnight(now = new Date()) {
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  const ms = midnight - now;
-  if (ms < 60000) return 'under a minute';
-  const min = Math.ceil(ms / 60000);
-  const h = Math.floor(min / 60);
-  return h ? `${h} h ${String(min % 60).padStart(2, '0')} min` : `${min} min`;
-}
-
 /**
- * The countdown to the next daily (local midnight, the date rule's), updated
- * each minute in a polite live region; it never takes focus and stops once
- * the result leaves the page.
+ * The rule for help, said under a result it touches (js/app/record.js
+ * HELP_RULE): null when the kept result had no help.
  */
-function nextDailyCountdown() {
-  const out = el('p', { class: 'muted next-daily', 'aria-live': 'polite', 'aria-atomic': 'true' });
-  const tick = () => {
-    if (!out.isConnected && out.dataset.started) {
-      clearInterval(timer);
-      return;
-    }
-    out.dataset.started = 'true';
-    const text = `Next daily in ${untilMidnight()} (midnight, your time).`;
-    if (out.textContent !== text) out.textContent = text; // announced only when it changes
-  };
-  const timer = setInterval(tick, 15000);
-  tick();
-  return out;
+function helpNote(first, rec) {
+  return helped(rec) || first.hints || first.xray ? el('p', { class: 'muted help-rule' }, HELP_RULE) : null;
 }
 
-export function dailyView(engine, store, { banner = null, dateISO = localISO() } = {}) {
+/** The "Check it" line of a share card: the game's result link (its moves, hints and X-ray). */
+function checkLine(game, engine, board, moves) {
+  const link = game.resultLink(moves.map((sh) => engine.moveName(board, sh)));
+  return `Check it (shows my moves): ${location.origin}${location.pathname}${link}`;
+}
+
+export function dailyView(engine, store, { banner = null, dateISO = localISO(), midend } = {}) {
   const today = localISO();
   if (dateISO !== today) {
     const gate = dailyGate(dateISO, { launch: LAUNCH, title: 'Daily Matchless', todayHref: '#daily', today });
     if (gate) return gate;
-    return archiveDailyView(engine, store, dateISO);
+    return archiveDailyView(engine, store, dateISO, midend);
   }
   const { number, board, id } = engine.daily(dateISO);
   const games = savedGames(store);
@@ -87,17 +71,18 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
     preset: 'daily', moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won, daily: true, date: dateISO,
   });
   const recorded = () => store.get(DAILY_KEY).records[dateISO];
+  const game = midend.open({ gid: id, board, record: { date: dateISO, number, xray: restored.xray, hints: restored.hints } });
   const view = new PlayView(engine, board, {
     title: `Daily #${number}`,
     subtitle: dateISO,
     gameId: id,
+    game,
     banner: bannerBox,
     moves: restored.moves,
-    xrayUsed: restored.xray,
     // Asked only while today's result is still open: after it, the X-ray changes nothing.
     confirmXray: (v) => (recorded() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    confirmHint: (v) => (recorded() ? Promise.resolve(true) : confirmDailyHint(v.root)),
     onXray: (v) => save(v),
-    hintsUsed: restored.hints,
     onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
@@ -105,11 +90,12 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
       if (first) return replayVerdict(first, { score, par, xray: v.xrayUsed });
       return v.hintsUsed ? `${resultWords({ score, par, hints: v.hintsUsed })}.` : null;
     },
-    onWin: ({ score, par }, v) => {
+    onWin: (_, v) => {
+      const rec = game.record; // the midend's record of this finish: moves, par, hints, X-ray
       const data = store.update(DAILY_KEY, (d) => ({
         ...d,
         current: null,
-        records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed, hints: v.hintsUsed }),
+        records: recordDaily(d.records, dateISO, { number, score: rec.moves, par: rec.par, xray: rec.xray, hints: rec.hints }),
       }));
       const first = data.records[dateISO];
       const stats = dailyStats(data.records, localISO());
@@ -118,13 +104,10 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
         url: `${location.origin}${location.pathname}`,
       });
       // The result link (js/core/result.js) replays this finish anywhere; it shows the moves.
-      const code = encodeResult({
-        puzzle: 'matchless', id, moves: v.manager.snapshot.moves.map((sh) => engine.moveName(board, sh)), xray: v.xrayUsed,
-      });
-      const card = `${text}\nCheck it (shows my moves): ${location.origin}${location.pathname}${resultLink(code)}`;
+      const card = `${text}\n${checkLine(game, engine, board, v.manager.snapshot.moves)}`;
       return el('div', { class: 'daily-result' },
         el('p', { class: 'streak' }, `🔥 Streak ${stats.current} · best ${stats.best}`),
-        ...shareBlock(card), statsPanel(stats),
+        ...shareBlock(card), helpNote(first, rec), statsPanel(stats),
         nextDailyCountdown(),
         el('p', {}, el('a', { href: '#play', class: 'button-link' }, 'Play a random board')));
     },
@@ -141,7 +124,7 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO() }
  * first finish is kept in the archive's records (or the day's own result, if
  * it was played on the day), and neither the streak nor today's daily changes.
  */
-function archiveDailyView(engine, store, dateISO) {
+function archiveDailyView(engine, store, dateISO, midend) {
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
   const { number, board, id } = engine.daily(dateISO);
   const games = savedGames(store);
@@ -154,16 +137,17 @@ function archiveDailyView(engine, store, dateISO) {
   const save = (view) => saveState(games, id, {
     preset: 'archive', moves: view.manager.snapshot.moves, xray: view.xrayUsed, hints: view.hintsUsed, finished: view.manager.won, date: dateISO,
   });
+  const game = midend.open({ gid: id, board, record: { date: dateISO, number, xray: restored.xray, hints: restored.hints } });
   const view = new PlayView(engine, board, {
     title: `Daily #${number}`,
     subtitle: `${dateISO} · archive`,
     gameId: id,
+    game,
     banner,
     moves: restored.moves,
-    xrayUsed: restored.xray,
     confirmXray: (v) => (kept() ? Promise.resolve(true) : ask(v.root, XRAY_QUESTION)),
+    confirmHint: (v) => (kept() ? Promise.resolve(true) : confirmDailyHint(v.root)),
     onXray: (v) => save(v),
-    hintsUsed: restored.hints,
     onHint: (n, v) => save(v),
     onMove: (moves, v) => save(v),
     verdict: ({ score, par }, v) => {
@@ -171,10 +155,11 @@ function archiveDailyView(engine, store, dateISO) {
       if (r) return replayVerdict(r, { score, par, xray: v.xrayUsed });
       return v.hintsUsed ? `${resultWords({ score, par, hints: v.hintsUsed })}.` : null;
     },
-    onWin: ({ score, par }, v) => {
+    onWin: (_, v) => {
+      const rec = game.record;
       if (!kept()) {
         store.update(ARCHIVE_KEY, (d) => ({
-          ...d, records: recordDaily(d.records, dateISO, { number, score, par, xray: v.xrayUsed, hints: v.hintsUsed }),
+          ...d, records: recordDaily(d.records, dateISO, { number, score: rec.moves, par: rec.par, xray: rec.xray, hints: rec.hints }),
         }));
       }
       const first = kept();
@@ -183,13 +168,10 @@ function archiveDailyView(engine, store, dateISO) {
         number, score: first.score, par: first.par, xray: Boolean(first.xray), hints: first.hints || 0, streak: null,
         date: dateISO, url: `${location.origin}${location.pathname}#daily/${dateISO}`,
       });
-      const code = encodeResult({
-        puzzle: 'matchless', id, moves: v.manager.snapshot.moves.map((sh) => engine.moveName(board, sh)), xray: v.xrayUsed,
-      });
-      const card = `${text}\nCheck it (shows my moves): ${location.origin}${location.pathname}${resultLink(code)}`;
+      const card = `${text}\n${checkLine(game, engine, board, v.manager.snapshot.moves)}`;
       return el('div', { class: 'daily-result' },
         el('p', {}, `Daily #${number} of ${dateISO}: ${resultWords(first)}. Your streak is unchanged.`),
-        ...shareBlock(card),
+        ...shareBlock(card), helpNote(first, rec),
         el('p', { class: 'controls' },
           el('a', { href: '#archive', class: 'button-link' }, 'Back to the archive'),
           el('a', { href: '#daily', class: 'button-link primary' }, "Today's daily")));

@@ -80,7 +80,12 @@ export function headline(rule, scores, names, what = '') {
   return `${names[w]} ${verb}${what}, ${scores[w]}–${scores[1 - w]}!`;
 }
 
+/** "1 shell", "4 shells" (a score, a cascade). */
+export function shellCount(n) {
+  return `${n} ${n === 1 ? 'shell' : 'shells'}`;
+}
+
 /** "Bot struck c1, lighting 4 shells." */
 export function moveSentence(name, cell, lit) {
-  return `${name} struck ${cell}, lighting ${lit} ${lit === 1 ? 'shell' : 'shells'}.`;
+  return `${name} struck ${cell}, lighting ${shellCount(lit)}.`;
 }

@@ -1,9 +1,10 @@
 // Duels by post: #duel/<game ID>/<moves> carries the game so far, so two people
 // play one board by sending links — no server, no account, works offline.
 // Opening a link replays and checks every move (a shell on this board, not yet
-// lit, the movers alternating from Player 1), shows whose turn it is, and after
-// your move offers the new link to send. The game ends with the review of the
-// live duel (exact minimax, in the duel worker). Rule: fewest shells wins.
+// lit, the movers alternating from Player 1), shows whose turn it is; a tap
+// only proposes your move (drawn, with Undo), and "Confirm move" makes the new
+// link to send. The game ends with the review of the live duel (exact
+// minimax, in the duel worker) and a rematch. Rule: fewest shells wins.
 //
 // Link form (duelPostHash): moves are cell names joined by '.', then '~' and a
 // check of 8 hex digits, CRC-32 (js/core/result.js) of "<game ID>/<moves>", so a
@@ -13,12 +14,12 @@
 
 import { encodeId } from '../../app/router.js';
 import { copyLinkButton } from '../../app/share-view.js';
-import { el, setPageTitle } from '../../app/ui.js';
+import { button, el, setPageTitle } from '../../app/ui.js';
 import { WorkerClient } from '../../app/worker-client.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { crc32 } from '../../core/result.js';
 import { BoardView } from './board-view.js';
-import { duelMove, duelOutcome, headline, moveSentence, newDuel } from './duel-match.js';
+import { duelMove, duelOutcome, headline, moveSentence, newDuel, shellCount } from './duel-match.js';
 import { reviewItems } from './duel-review.js';
 import { reviewReplay } from './duel-replay.js';
 import { shellOfMove } from './result-replay.js';
@@ -51,6 +52,13 @@ export function parsePost(id, post) {
   const moves = text.slice(0, tilde).split('.').filter(Boolean);
   if (text.slice(tilde + 1) !== check(id, moves)) throw new Error('its move list was changed after it was sent');
   return moves;
+}
+
+/** The line under the title, in plain words: what the link holds and that it was checked. */
+export function postSummary(board, n) {
+  const size = `${board.rows}×${board.cols}`;
+  if (n === 0) return `A new duel by post on a ${size} board: no moves yet. Player 1 starts.`;
+  return `Duel by post on a ${size} board. ${n === 1 ? 'The first move was' : `All ${n} moves so far were`} checked on this board: the game is as your opponent left it.`;
 }
 
 /** The duel-by-post view of board `board` (game ID `id`) after the link's `post` segment. */
@@ -95,7 +103,8 @@ export function postDuelView(engine, store, { id, board, post }) {
 
   const update = () => {
     const out = duelOutcome(duel);
-    scores.textContent = `${NAMES[0]} ${duel.scores[0]} shells · ${NAMES[1]} ${duel.scores[1]} shells · fewest shells wins`;
+    scores.textContent = `${NAMES[0]} ${shellCount(duel.scores[0])} · ${NAMES[1]} ${shellCount(duel.scores[1])} · fewest shells wins`;
+    if (!before) delete root.dataset.proposed;
     root.dataset.plies = String(duel.moves.length);
     root.dataset.turn = out.over ? '' : String(duel.turn + 1);
     if (out.over) {
@@ -103,6 +112,8 @@ export function postDuelView(engine, store, { id, board, post }) {
       root.dataset.over = 'true';
       end.hidden = false;
       showReview(end);
+    } else if (before) {
+      turn.textContent = 'Your move is not sent yet: confirm it or undo it.';
     } else if (moved) {
       turn.textContent = `Now it is ${NAMES[duel.turn]}'s turn — send them the link below.`;
     } else {
@@ -111,9 +122,14 @@ export function postDuelView(engine, store, { id, board, post }) {
     draw();
   };
 
+  // A rematch: the same board from the start (a fresh link to send), or a new duel.
+  const rematch = () => el('div', { class: 'controls rematch' },
+    el('a', { class: 'button-link primary rematch-same', href: `#duel/${encodeId(id)}/` }, 'Rematch on this board'),
+    el('a', { class: 'button-link', href: '#duel' }, 'New duel'));
+
   const showReview = async (node) => {
     node.replaceChildren(el('h3', {}, headline(RULE, duel.scores, NAMES)),
-      el('p', { class: 'muted' }, 'Working out what perfect play gives…'));
+      el('p', { class: 'muted' }, 'Working out what perfect play gives…'), rematch());
     let items;
     try {
       reviewer ||= new WorkerClient(new URL('./duel-worker.js', import.meta.url));
@@ -129,37 +145,66 @@ export function postDuelView(engine, store, { id, board, post }) {
     if (!root.isConnected) return;
     const game = { rule: RULE, first: 0, moves: [...duel.moves] };
     const replay = reviewReplay({ engine, board, game, view, items, nameOf: (p) => NAMES[p] });
-    node.replaceChildren(node.firstChild, el('div', { class: 'duel-review', 'aria-live': 'polite' }, replay.node));
+    node.replaceChildren(node.firstChild, el('div', { class: 'duel-review', 'aria-live': 'polite' }, replay.node), rematch());
     root.dataset.reviewed = 'true';
     replay.start();
   };
 
+  // A tap proposes a move: drawn on the board with Undo and Confirm; only a
+  // confirmed move makes the link (one move a link).
+  let before = null; // {duel, item} while a move waits for Confirm
+  const pending = el('div', { class: 'duel-confirm', hidden: true });
+  const undo = () => {
+    if (!before) return;
+    duel = before.duel;
+    before.item.remove();
+    before = null;
+    pending.hidden = true;
+    update();
+    view.svg.querySelector('.cell[tabindex="0"]')?.focus();
+  };
+  const confirm = () => {
+    if (!before) return;
+    before = null;
+    pending.hidden = true;
+    moved = true;
+    const names = duel.moves.map((s) => engine.moveName(board, s));
+    const href = `${location.origin}${location.pathname}${duelPostHash(id, names)}`;
+    const field = el('input', { class: 'share-link duel-link', type: 'text', readonly: true, value: href, 'aria-label': 'Link to send' });
+    send.replaceChildren(el('p', {}, duelOutcome(duel).over ? 'The game is over — send the link so your opponent sees the end:' : 'Your move is made. Send this link to your opponent:'),
+      el('div', { class: 'share-row' }, field, copyLinkButton(field)));
+    send.hidden = false;
+    root.dataset.link = href;
+    update();
+    field.focus();
+  };
   attachBoardInput(view, {
     activate: (cell) => {
-      if (moved || duelOutcome(duel).over) return; // one move a link: then send it
+      if (moved || before || duelOutcome(duel).over) return; // one move a link: confirm it, then send it
       const shell = view.shellOf[cell];
       if (shell < 0 || duel.owner[shell] !== -1) return;
       const mover = duel.turn;
       const res = duelMove(engine, duel, shell);
+      const sentence = moveSentence(NAMES[mover], engine.moveName(board, shell), res.depths.size);
+      const item = el('li', {}, sentence);
+      before = { duel, item };
       duel = res.duel;
-      moved = true;
-      history.append(el('li', {}, moveSentence(NAMES[mover], engine.moveName(board, shell), res.depths.size)));
-      const names = duel.moves.map((s) => engine.moveName(board, s));
-      const href = `${location.origin}${location.pathname}${duelPostHash(id, names)}`;
-      const field = el('input', { class: 'share-link duel-link', type: 'text', readonly: true, value: href, 'aria-label': 'Link to send' });
-      send.replaceChildren(el('p', {}, duelOutcome(duel).over ? 'The game is over — send the link so your opponent sees the end:' : 'Your move is made. Send this link to your opponent:'),
-        el('div', { class: 'share-row' }, field, copyLinkButton(field)));
-      send.hidden = false;
-      root.dataset.link = href;
+      history.append(item);
+      const yes = button('Confirm move', confirm, { class: 'primary confirm-move' });
+      pending.replaceChildren(el('p', {}, `${sentence} Confirm it to make the link, or undo it.`),
+        el('div', { class: 'controls' }, yes, button('Undo', undo, { class: 'undo-move' })));
+      pending.hidden = false;
+      root.dataset.proposed = 'true';
       update();
+      yes.focus();
     },
   });
 
   root.append(
-    el('p', { class: 'sub' }, `Duel by post on ${board.rows}×${board.cols} · ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} replayed and checked`),
+    el('p', { class: 'sub' }, postSummary(board, moves.length)),
     scores, turn,
     el('div', { class: 'board-wrap' }, view.svg),
-    send, end,
+    pending, send, end,
     el('details', { class: 'duel-history' }, el('summary', {}, 'Moves so far'), history));
   update();
   return root;

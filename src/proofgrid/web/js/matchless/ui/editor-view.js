@@ -1,8 +1,13 @@
 // The board editor: place and remove shells, toggle fuses, watch par and the
 // X-ray recompute live, share the board as a link (#play/<game ID>), play it
 // or duel on it. The URL keeps the board as you edit (#edit/<game ID>).
+// Every edit (a shell, a fuse, a size, Clear, a random board) is one step of
+// undo/redo (js/app/history.js over the immutable models); "Start from a
+// random board" asks the engine's own generator (its contract's generate) for
+// a board of the size picked.
 
-import { button, el, setPageTitle } from '../../app/ui.js';
+import { button, el, randomSeed, setPageTitle } from '../../app/ui.js';
+import { History } from '../../app/history.js';
 import { sizePickers } from '../../app/grid-size.js';
 import { copyLinkButton } from '../../app/share-view.js';
 import { encodeId } from '../../app/router.js';
@@ -16,6 +21,7 @@ import { componentCount, explainPar } from './xray.js';
 
 export function editorView(engine, { board = null } = {}) {
   let model = board ? fromBoard(board) : emptyModel(5, 5);
+  const edits = new History(model);
   let tool = 'shell';
   let selected = -1;
   let current = null; // {board, id, solution}
@@ -24,10 +30,42 @@ export function editorView(engine, { board = null } = {}) {
   const view = new BoardView({ mode: 'edit', label: 'Editor board' });
   view.setLabels(true); // the help line names squares ("Fuse b2 → c2 added")
   const [rowsSel, colsSel] = sizePickers(model, MIN_SIZE, MAX_SIZE, (rows, cols) => {
-    model = resize(model, rows, cols);
+    commit(resize(model, rows, cols));
+  });
+  const undoBtn = button('Undo', () => step(() => edits.undo()), { class: 'undo', 'aria-keyshortcuts': 'Control+Z' });
+  const redoBtn = button('Redo', () => step(() => edits.redo()), { class: 'redo', 'aria-keyshortcuts': 'Control+Y' });
+  const randomBtn = button('Start from a random board', () => randomBoard(), { class: 'random-board' });
+
+  /** Make `next` the board (one undoable step) and redraw. */
+  function commit(next) {
+    if (next === model) return;
+    edits.push(next);
+    model = next;
     selected = -1;
     refresh();
-  });
+  }
+
+  /** Undo or redo one edit (`move` returns false at either end). */
+  function step(move) {
+    if (!move()) return;
+    model = edits.present;
+    selected = -1;
+    lastFuse = '';
+    for (const [sel, n] of [[rowsSel, model.rows], [colsSel, model.cols]]) sel.querySelector('select').value = String(n);
+    refresh();
+  }
+
+  /** A board from the engine's generator at the picked size (default density and fuses). */
+  function randomBoard() {
+    try {
+      const params = engine.makeParams({ ...engine.DEFAULT_PARAMS, rows: model.rows, cols: model.cols });
+      commit(fromBoard(engine.generate(params, randomSeed())));
+      lastFuse = '';
+      help.textContent = `A random ${model.rows}×${model.cols} board: change it as you like (Undo takes you back).`;
+    } catch (err) {
+      help.textContent = `No random board of this size: ${err && err.message ? err.message : err}.`;
+    }
+  }
   const toolBtns = {
     shell: button('Shells', () => setTool('shell'), { class: 'tool tool-shell', 'aria-pressed': 'true' }),
     fuse: button('Fuses', () => setTool('fuse'), { class: 'tool tool-fuse', 'aria-pressed': 'false' }),
@@ -72,6 +110,8 @@ export function editorView(engine, { board = null } = {}) {
       selected,
     });
     help.textContent = describe();
+    undoBtn.disabled = !edits.canUndo;
+    redoBtn.disabled = !edits.canRedo;
     const enabled = Boolean(current);
     for (const a of [playLink, duelLink]) {
       if (enabled) a.removeAttribute('aria-disabled');
@@ -105,8 +145,7 @@ export function editorView(engine, { board = null } = {}) {
   attachBoardInput(view, {
     activate: (cell) => {
       if (tool === 'shell') {
-        model = toggleShell(model, cell);
-        refresh();
+        commit(toggleShell(model, cell));
         view.setFocus(cell, true);
         return;
       }
@@ -119,10 +158,9 @@ export function editorView(engine, { board = null } = {}) {
         // One fuse per pair of clicks: the start is let go, so the next click
         // starts a new fuse instead of silently toggling another from the old start.
         const had = hasFuse(model, selected, cell);
-        model = toggleFuse(model, selected, cell);
-        lastFuse = `Fuse ${cellName(model.cols, selected)} → ${cellName(model.cols, cell)} ${had ? 'removed' : 'added'}.`;
-        selected = -1;
-        refresh();
+        const from = selected;
+        lastFuse = `Fuse ${cellName(model.cols, from)} → ${cellName(model.cols, cell)} ${had ? 'removed' : 'added'}.`;
+        commit(toggleFuse(model, from, cell));
         view.setFocus(cell, true);
         return;
       } else {
@@ -137,8 +175,8 @@ export function editorView(engine, { board = null } = {}) {
     el('header', { class: 'view-head' },
       el('p', { class: 'sub' }, 'Build a board; par and the X-ray follow every change.')),
     el('div', { class: 'editor-tools', role: 'toolbar', 'aria-label': 'Editor tools' },
-      rowsSel, colsSel, toolBtns.shell, toolBtns.fuse,
-      button('Clear', () => { model = emptyModel(model.rows, model.cols); selected = -1; refresh(); }, { class: 'clear' })),
+      rowsSel, colsSel, toolBtns.shell, toolBtns.fuse, undoBtn, redoBtn,
+      button('Clear', () => commit(emptyModel(model.rows, model.cols)), { class: 'clear' }), randomBtn),
     help,
     summary,
     el('div', { class: 'board-wrap' }, view.svg),
@@ -146,6 +184,15 @@ export function editorView(engine, { board = null } = {}) {
     el('div', { class: 'share-row' }, link, copyBtn),
     el('div', { class: 'controls' }, playLink, duelLink));
   root.dataset.mode = 'editor';
+  // Ctrl+Z undoes an edit, Ctrl+Y or Ctrl+Shift+Z redoes it (not while a size picker has focus)
+  root.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.target.closest('select, input')) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) step(() => edits.undo());
+    else if (k === 'y' || (k === 'z' && e.shiftKey)) step(() => edits.redo());
+    else return;
+    e.preventDefault();
+  });
   refresh();
   return root;
 }

@@ -93,3 +93,19 @@ export const HOWTO = Object.freeze({
     },
   ]),
 });
+
+/**
+ * The footer's instructions for each Matchless mode that is not solo play
+ * (the site's footer shows the puzzle's own CHROME.foot elsewhere): a duel and
+ * the editor each say how they are played, never the solo rules and keys.
+ */
+export const MODE_FOOT = Object.freeze({
+  duel: Object.freeze([
+    'Take turns: each strike lights a shell and every shell its fuses reach, and those shells score for whoever struck. When the sky is clear, the rule decides (fewest shells wins, unless you chose most).',
+    'Keyboard: arrow keys move, Enter or Space strikes.',
+  ]),
+  edit: Object.freeze([
+    'Shells: tap a cell to add or remove a shell. Fuses: tap the shell a fuse starts from, then a neighbouring shell. Par and the X-ray follow every change; share the link, play it or duel on it.',
+    'Keyboard: arrow keys move, Enter or Space adds or removes, Ctrl+Z undoes, Ctrl+Y redoes.',
+  ]),
+});

@@ -7,12 +7,16 @@
 import { History } from '../../app/history.js';
 
 export class PlayManager {
-  /** @param engine {solve, newGame, strike, remainingPar} @param board an engine board */
-  constructor(engine, board) {
+  /**
+   * @param engine {solve, newGame, strike, remainingPar} @param board an engine board
+   * @param keep (start) -> History: where the positions are kept (the midend's
+   *   Game.keep, js/app/midend.js); a History of its own when not given
+   */
+  constructor(engine, board, { keep = (start) => new History(start) } = {}) {
     this.engine = engine;
     this.board = board;
     this.solution = engine.solve(board);
-    this.history = new History(Object.freeze({
+    this.history = keep(Object.freeze({
       game: engine.newGame(board),
       lit: Object.freeze(new Array(board.shells.length).fill(false)),
       moves: Object.freeze([]),

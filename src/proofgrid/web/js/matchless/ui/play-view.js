@@ -1,9 +1,12 @@
 // The play screen for one board (daily, practice, shared link): wires the
 // manager (rules + history), the board view (drawing), the input (intents)
-// and the HUD. The counter "matches vs par" is always visible; the meter says
-// whether par is still reachable (matches used + remaining par == par). The
-// page's h1 is the view's title (setPageTitle); the HUD keeps its size so the
-// board never moves under a finger.
+// and the HUD. The game itself — its record (moves, hints, X-ray, finished)
+// and the history the manager keeps its positions in — is the midend's
+// (js/app/midend.js Game, opts.game); the Hint is asked of the worker through
+// it, never computed here. The counter "matches vs par" is always visible;
+// the meter says whether par is still reachable (matches used + remaining par
+// == par). The page's h1 is the view's title (setPageTitle); the HUD keeps its
+// size so the board never moves under a finger.
 
 import {
   bringResultIntoView, button, el, listenWhileConnected, prefersReducedMotion, setPageTitle,
@@ -13,6 +16,7 @@ import { listenShortcuts } from '../../app/shortcuts.js';
 import { encodeId } from '../../app/router.js';
 import { attachBoardInput } from '../../app/board-input.js';
 import { BoardView } from './board-view.js';
+import { helped, verdictWords } from '../../app/record.js';
 import { PlayManager } from './manager.js';
 import { explainPar } from './xray.js';
 import { PUZZLE, coordinatesOn } from './options.js';
@@ -23,17 +27,18 @@ export class PlayView {
    * @param board an engine board
    * @param opts {title, subtitle, gameId, moves (to restore), onMove(moves, view),
    *   onWin({score, par, fresh}) -> node?, verdict({score, par}) -> text? (the result line),
-   *   xrayUsed (restored), confirmXray() -> Promise<boolean> (asked before the first X-ray),
-   *   onXray(view) (the X-ray was shown for the first time), hintsUsed (restored count),
+   *   game (the midend's Game of this board: its record holds the X-ray and the
+   *   hints, restored), confirmXray() -> Promise<boolean> (asked before the first X-ray),
+   *   onXray(view) (the X-ray was shown for the first time), confirmHint() -> Promise<boolean>
+   *   (asked before the first hint),
    *   onHint(count, view) (a hint was shown), controls (extra nodes)}
    */
   constructor(engine, board, opts = {}) {
     this.engine = engine;
     this.opts = opts;
-    this.manager = new PlayManager(engine, board);
+    this.game = opts.game;
+    this.manager = new PlayManager(engine, board, { keep: (start) => this.game.keep(start) });
     this.xrayOn = false;
-    this.xrayUsed = Boolean(opts.xrayUsed);
-    this.hintsUsed = Number(opts.hintsUsed) || 0;
     this.shownHint = null;
     this.named = false; // a sentence has named a square: the coordinates stay, so the board never shrinks back under a finger
     this.announcedWin = false;
@@ -46,8 +51,17 @@ export class PlayView {
       this.announcedWin = this.manager.won;
     }
     this.update();
-    if (this.manager.won) this._showResult(false);
+    if (this.manager.won) {
+      this.game.finish({ moves: this.manager.used, par: this.manager.par });
+      this._showResult(false);
+    }
   }
+
+  /** Whether the X-ray was shown on this game (the record's). */
+  get xrayUsed() { return this.game.record.xray; }
+
+  /** Hints looked at on this game (the record's). */
+  get hintsUsed() { return this.game.record.hints; }
 
   _build() {
     const o = this.opts;
@@ -105,6 +119,7 @@ export class PlayView {
     this.boardView.finish();
     if (fn()) {
       if (!this.manager.won) this.announcedWin = false;
+      this._noteMoves();
       this.update();
       this.opts.onMove?.(this.manager.snapshot.moves, this);
     }
@@ -121,7 +136,7 @@ export class PlayView {
     }
     this.xrayOn = !this.xrayOn;
     if (this.xrayOn && !this.xrayUsed) {
-      this.xrayUsed = true;
+      this.game.noteXray();
       this.root.dataset.xray = 'true';
       this.opts.onXray?.(this);
     }
@@ -129,19 +144,35 @@ export class PlayView {
   }
 
   /**
-   * Show the proved hint of the present position (engine/hint.js): its words,
-   * the move by coordinate, its component outlined on the board. It never
-   * strikes; every press counts as a hint used (onHint).
+   * Show the proved hint of the present position, asked of the worker through
+   * the midend (its engine/hint.js): its words, the move by coordinate, its
+   * component outlined on the board. It never strikes; every press counts as
+   * a hint used in the game's record (onHint).
    */
   async showHint() {
     const m = this.manager;
-    if (m.won) return;
-    // loaded on the first press: the first visit stays small, and the cache keeps it offline
-    const { hint: provedHint } = await import('../engine/hint.js');
-    const h = provedHint(m.snapshot.game, m.par);
-    if (!h) return;
-    this.shownHint = { h, snap: m.snapshot };
-    this.hintsUsed += 1;
+    if (m.won || this.askingHint) return;
+    if (!this.hintsUsed && this.opts.confirmHint) { // the first hint asks first, as the X-ray does
+      this.askingHint = true;
+      const ok = await this.opts.confirmHint(this);
+      this.askingHint = false;
+      if (!ok) return;
+    }
+    const snap = m.snapshot;
+    this.askingHint = true;
+    this.hintBtn.setAttribute('aria-busy', 'true');
+    let h;
+    try {
+      h = (await this.game.hint({ moves: [...snap.moves] })).hint;
+    } catch {
+      h = null;
+    } finally {
+      this.askingHint = false;
+      this.hintBtn.removeAttribute('aria-busy');
+    }
+    if (!h || m.snapshot !== snap || !this.root.isConnected) return;
+    this.shownHint = { h, snap };
+    this.game.noteHint();
     this.root.dataset.hints = String(this.hintsUsed);
     this.opts.onHint?.(this.hintsUsed, this);
     this.update();
@@ -154,6 +185,7 @@ export class PlayView {
     const res = this.manager.strike(shell);
     if (!res) return;
     this.boardView.finish();
+    this._noteMoves();
     this.update({ animate: res.depths, t0 });
     this.opts.onMove?.(this.manager.snapshot.moves, this);
     if (this.manager.won && !this.announcedWin) {
@@ -162,10 +194,20 @@ export class PlayView {
     }
   }
 
+  /** Tell the game's record where the game stands: finished (moves, par) or playing. */
+  _noteMoves() {
+    const m = this.manager;
+    if (m.won) this.game.finish({ moves: m.used, par: m.par });
+    else this.game.unfinish(m.used);
+  }
+
   _showResult(fresh) {
     const m = this.manager;
     const over = m.used - m.par;
-    const verdict = over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
+    // The record's rule (js/app/record.js): a hint or the X-ray makes it "solved with help", never at par.
+    const rec = this.game.record;
+    const verdict = helped(rec) ? `${verdictWords(rec)}${over ? `; par was ${m.par} (+${over})` : ''}.`
+      : over === 0 ? 'at par — a perfect proof!' : `par was ${m.par} (+${over}).`;
     const extra = this.opts.onWin?.({ score: m.used, par: m.par, fresh }, this);
     const own = this.opts.verdict?.({ score: m.used, par: m.par, fresh }, this);
     this.result.replaceChildren(
@@ -190,8 +232,9 @@ export class PlayView {
     const m = this.manager;
     this.used.textContent = String(m.used);
     const over = m.over;
+    const help = helped(this.game.record);
     this.meter.textContent = m.won
-      ? (m.used === m.par ? 'Solved at par' : `Solved, par +${m.used - m.par}`)
+      ? (m.used === m.par && !help ? 'Solved at par' : `Solved${help ? ' with help' : ''}${m.used > m.par ? `, par +${m.used - m.par}` : ''}`)
       : (over === 0 ? 'Par still reachable' : `Par +${over} now`);
     this.meter.className = `meter ${over === 0 ? 'ok' : 'over'}`;
     this.hud.dataset.over = String(over);

@@ -2,6 +2,7 @@
 // (fewest matches per board; each game in progress is a saved game under its ID).
 
 import { el, setPageTitle } from '../../app/ui.js';
+import { helped } from '../../app/record.js';
 import { PlayView } from './play-view.js';
 import { PRACTICE_KEY } from './records.js';
 import { loadState, savedGames, saveState } from './saved.js';
@@ -15,14 +16,37 @@ export function tierOf(engine, index) {
   return TIERS[Math.min(TIERS.length - 1, Math.floor((index * TIERS.length) / engine.PRACTICE.length))];
 }
 
+/**
+ * Practice progress with a finish of board `index` in `score` matches added:
+ * the fewest matches stay the best; `helped` marks a best reached only with a
+ * hint or the X-ray (js/app/record.js: never at par), and an unaided finish of
+ * the same score clears the mark. O(boards).
+ */
+export function recordBest(d, index, score, help) {
+  const key = String(index);
+  const prev = d.best[key];
+  const marks = { ...(d.helped || {}) };
+  if (prev !== undefined && score > prev) return d;
+  if (prev === undefined || score < prev) {
+    if (help) marks[key] = true;
+    else delete marks[key];
+  } else if (!help) delete marks[key];
+  const { helped: _old, ...rest } = d;
+  return { ...rest, best: { ...d.best, [key]: score }, ...(Object.keys(marks).length ? { helped: marks } : {}) };
+}
+
 function listView(engine, store) {
-  const { best } = store.get(PRACTICE_KEY);
+  const { best, helped: withHelp = {} } = store.get(PRACTICE_KEY);
   const items = engine.PRACTICE.map((id, i) => {
     const board = engine.parseGameId(id);
-    const par = engine.solve(board).par;
+    const { par } = engine.PRACTICE_BOARDS[i]; // proved when the list was made (the Python engine's solve)
     const b = best[String(i)];
-    const status = b === undefined ? 'not solved yet' : b === par ? `solved at par (${b})` : `best ${b}, par ${par}`;
-    return el('li', { class: `practice-item ${b === undefined ? '' : b === par ? 'par' : 'done'}` },
+    const help = withHelp[String(i)] === true; // the best came with a hint or the X-ray: never at par
+    let status = b === par ? `solved at par (${b})` : `best ${b}, par ${par}`;
+    if (b === undefined) status = 'not solved yet';
+    else if (help) status = `solved with help (${b}), par ${par}`;
+    const kind = b === undefined ? '' : b === par && !help ? 'par' : 'done';
+    return el('li', { class: `practice-item ${kind}` },
       el('a', { href: `#practice/${i + 1}`, class: 'practice-link' },
         el('span', { class: 'practice-n' }, String(i + 1)),
         el('span', { class: 'practice-tier' }, tierOf(engine, i)),
@@ -60,7 +84,7 @@ function practiceNext(index, total, best) {
     el('a', { href: '#practice', class: 'button-link' }, 'All boards'));
 }
 
-export function practiceView(engine, store, index = null) {
+export function practiceView(engine, store, index = null, midend = null) {
   if (index === null || index === undefined || index < 0 || index >= engine.PRACTICE.length) {
     return listView(engine, store);
   }
@@ -76,18 +100,20 @@ export function practiceView(engine, store, index = null) {
     store.update(PRACTICE_KEY, (d) => ({ ...d, current: null }));
   }
   const total = engine.PRACTICE.length;
+  const save = (v) => saveState(games, id, {
+    preset: 'practice', moves: v.manager.snapshot.moves, xray: v.xrayUsed, hints: v.hintsUsed, finished: v.manager.won,
+  });
   const view = new PlayView(engine, board, {
     title: `Practice ${index + 1} of ${total}`,
     subtitle: tierOf(engine, index),
     gameId: id,
+    game: midend.open({ gid: id, board, record: { xray: saved.xray, hints: saved.hints } }),
     moves,
-    onMove: (m, v) => saveState(games, id, { preset: 'practice', moves: m, xray: v.xrayUsed, finished: v.manager.won }),
-    onWin: ({ score }) => {
-      const data = store.update(PRACTICE_KEY, (d) => {
-        const key = String(index);
-        const prev = d.best[key];
-        return { ...d, current: null, best: { ...d.best, [key]: prev === undefined ? score : Math.min(prev, score) } };
-      });
+    onMove: (m, v) => save(v),
+    onXray: save,
+    onHint: (n, v) => save(v),
+    onWin: ({ score }, v) => {
+      const data = store.update(PRACTICE_KEY, (d) => ({ ...recordBest(d, index, score, helped(v.game.record)), current: null }));
       return practiceNext(index, total, data.best);
     },
   });

@@ -19,13 +19,18 @@ export const DAILY_SCHEMA = {
     && (d.current === null || (isObj(d.current) && isISODate(d.current.date) && isMoves(d.current.moves))),
 };
 
-/** {best: {"<board index>": fewest matches}, current: null | {index, moves}} */
+/**
+ * {best: {"<board index>": fewest matches}, current: null | {index, moves},
+ * helped?: {"<board index>": true}} — helped (added later, so it may be
+ * missing) marks a best reached only with a hint or the X-ray.
+ */
 export const PRACTICE_SCHEMA = {
   version: 1,
   label: 'practice progress',
   initial: () => ({ best: {}, current: null }),
   validate: (d) => isObj(d) && isObj(d.best)
     && Object.entries(d.best).every(([k, v]) => /^\d{1,2}$/.test(k) && Number.isInteger(v) && v >= 1)
+    && (d.helped === undefined || (isObj(d.helped) && Object.entries(d.helped).every(([k, v]) => /^\d{1,2}$/.test(k) && v === true)))
     && (d.current === null || (isObj(d.current) && Number.isInteger(d.current.index) && isMoves(d.current.moves))),
 };
 

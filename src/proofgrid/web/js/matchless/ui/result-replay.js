@@ -3,6 +3,7 @@
 // engine (the same rules as the Python replay), and the verdict in the
 // player's words. A move that is not a legal strike refuses the whole code.
 
+import { helped, makeRecord, verdictWords } from '../../app/record.js';
 import { BoardView } from './board-view.js';
 import { PlayManager } from './manager.js';
 
@@ -52,8 +53,12 @@ export function replayResult(engine, result) {
   const par = manager.par;
   const solved = manager.won;
   const lit = (k) => states[k].lit.filter(Boolean).length;
+  // The code's record (its hints and X-ray): a hinted finish is "solved with help", never at par.
+  const rec = makeRecord({ puzzle: result.puzzle, gid: result.id, moves: used, par, hints: result.hints, xray: result.xray, finished: solved });
+  const tail = helped(rec) ? ` — ${verdictWords(rec)}, not at par`
+    : used === par ? ' — solved at par' : ` — ${used - par} over par`;
   const verdict = solved
-    ? `Every shell is lit in ${used} ${used === 1 ? 'match' : 'matches'}; par is ${par}${used === par ? ' — solved at par' : ` — ${used - par} over par`}.`
+    ? `Every shell is lit in ${used} ${used === 1 ? 'match' : 'matches'}; par is ${par}${tail}.`
     : `Not finished: ${lit(used)} of ${board.shells.length} shells lit after ${used} ${used === 1 ? 'match' : 'matches'} (par is ${par}).`;
   return {
     svg: view.svg,

@@ -1,10 +1,10 @@
-// Matchless's saved games (js/app/games.js SavedGames, one key per game ID):
+// Matchless's saved games (js/app/saved-games.js SavedGames, one key per game ID):
 // every board a player has touched — the daily, practice boards, random boards
 // and boards from a link or the editor — is kept under its canonical game ID
 // with state {moves, xray} (the shells struck in order, whether the X-ray was
 // shown). Only today's daily is kept among dailies.
 
-import { SavedGames } from '../../app/games.js';
+import { SavedGames } from '../../app/saved-games.js';
 import { encodeId } from '../../app/router.js';
 
 export const PUZZLE = 'matchless';

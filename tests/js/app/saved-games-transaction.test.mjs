@@ -1,4 +1,4 @@
-// Importing saved games is a transaction (js/app/games.js merge, js/app/data-transfer.js
+// Importing saved games is a transaction (js/app/saved-games.js merge, js/app/data-transfer.js
 // importData): every row is checked and sized first, the new rows and the index are
 // written, and only then are games removed, so a failure leaves storage exactly as it
 // was. Dailies have their own bound, orphan keys are swept, large codes are read in
@@ -15,7 +15,7 @@ import {
 } from '../../../src/proofgrid/web/js/app/data-transfer.js';
 import {
   DAILY_LIMIT, GAME_LIMIT, MAX_GAME_CHARS, MAX_STATE_DEPTH, SavedGames, checkGame,
-} from '../../../src/proofgrid/web/js/app/games.js';
+} from '../../../src/proofgrid/web/js/app/saved-games.js';
 import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
 
 const QUOTA = 5 * 1024 * 1024; // bytes

@@ -1,4 +1,4 @@
-// Saved games, so that a board a player has touched is never lost: one storage
+// Saved-game storage, so that a board a player has touched is never lost: one storage
 // key per game, `pg:game:<puzzle>:<gid>` holding {v: 1, data: {gid, preset,
 // state, finished, daily, updated}}, plus one index key per puzzle,
 // `pg:games:<puzzle>`, listing {gid, preset, finished, daily, updated} for

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { SavedGames } from '../../../src/proofgrid/web/js/app/games.js';
+import { SavedGames } from '../../../src/proofgrid/web/js/app/saved-games.js';
 import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
 
 function clock(start = 1000) {
