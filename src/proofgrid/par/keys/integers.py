@@ -1,6 +1,6 @@
 """First-appearance codes of non-negative integers fed chunk by chunk.
 
-The integer fast path of :mod:`proofgrid.graph.edgelist` keys each chunk of a
+The integer fast path of :mod:`proofgrid.par.text` keys each chunk of a
 file as soon as it is scanned, so keying overlaps the scanning of the next
 chunks and no array over all tokens (positions, values) is ever built.
 

@@ -1,4 +1,4 @@
-"""Fast, exact reading of large edge lists and node-cost files.
+"""Text edge lists: the reader that turns scanned text into keyed int32 edges.
 
 Format (``proofgrid par``)
 --------------------------
@@ -20,13 +20,14 @@ invalid UTF-8 are rejected with the line they occur on.
 
 Method
 ------
-This module is the public face (:class:`EdgeList`, the readers, the cost
-format re-exported from :mod:`proofgrid.graph.costs`); scanning lives in
-:mod:`proofgrid.graph.scanner` and the keying of names in
-:mod:`proofgrid.graph.namekeys`.
+This module owns :class:`EdgeList` and the text readers; the pipeline it drives
+is: bytes from :mod:`proofgrid.par.sources` (or a path), chunks scanned by
+:mod:`proofgrid.par.scan`, tokens keyed by :mod:`proofgrid.par.keys` (integers,
+words, or Arrow's hash table), names held by :mod:`proofgrid.par.names`. Cost
+files are :mod:`proofgrid.par.costs`.
 
 No Python loop runs over lines or tokens. The file is cut into chunks of whole
-lines (``_CHUNK`` bytes, scanned on up to ``_THREADS`` threads): the bytes are
+lines (``_CHUNK`` bytes, scanned on up to ``THREADS`` threads): the bytes are
 classified by comparisons (numpy) written into per-thread work arrays
 (:class:`_Scratch`, no megabyte temporaries and their page faults), comments
 are blanked with a difference array, token starts and ends come from one
@@ -39,7 +40,7 @@ memory. Tokens are then *keyed*:
   stay distinct, by taking the general path), its value is parsed eight digits
   at a time (SWAR, one unaligned word load per name) and each chunk is coded
   as soon as it is scanned, while the next ones are scanned on other threads,
-  by a table indexed by value (:mod:`proofgrid.graph.intcodes`;
+  by a table indexed by value (:mod:`proofgrid.par.keys.integers`;
   :func:`_parse_plain`), so no array over all tokens is built besides the
   edges. A file that turns out not to be all plain integers, or whose values
   are too sparse for the table, is read again by the general path (at most
@@ -49,18 +50,18 @@ memory. Tokens are then *keyed*:
   chunk is scanned) become an Arrow ``binary`` array, split by a hash of their
   bytes into partitions each numbered by ``pyarrow.compute.dictionary_encode``
   (byte-for-byte equality), then renumbered in order of first appearance in the
-  file (:mod:`proofgrid.graph.arrowkeys`), so a seekable
+  file (:mod:`proofgrid.par.keys.arrow`), so a seekable
   named file is read a piece at a time and never kept whole;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
   bytes, so a huge name costs O(its length), not a vector step per word); keys
-  are factorised by a numpy hash table (:mod:`proofgrid.graph.keying`;
+  are factorised by a numpy hash table (:mod:`proofgrid.par.keys.table`;
   first-appearance order) and every long token is compared byte for byte
   with its class representative, falling back to an exact dictionary if a
   hash collision ever merged two names. A few tokens (``_SMALL``) go straight to that dictionary.
 
-Files and streams are read a piece at a time (:class:`.scanner._TextStream`),
+Files and streams are read a piece at a time (:class:`.scanner.TextStream`),
 each piece's whole lines scanned as it arrives, so a bad line is reported once
 its piece is read. On the integer path the text is never resident (names are
 kept as values), and on the Arrow path (the names are Arrow's dictionary); the
@@ -84,36 +85,34 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph import arrowkeys
-from proofgrid.graph.costs import CostTable, parse_costs, read_costs
-from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import _codes, _text_codes, nfc_twins
-from proofgrid.graph.nametable import NameTable, Spans
-from proofgrid.graph.scanner import (
-    EdgeListError,
-    _buffer,
-    _collect,
-    _give_back,
-    _line_fields,
-    _packed,
-    _Scan,
-    _scans,
-    _TextStream,
-    _tokenize,
-    _Tokens,
-    _unmark,
-)
 from proofgrid.graph.scc import successors
+from proofgrid.par.keys import IntegerCoder, nfc_twins, span_codes, text_codes
+from proofgrid.par.keys import arrow as arrow_keys
+from proofgrid.par.names import NameBytes, NameTable, Spans
+from proofgrid.par.scan import (
+    EdgeListError,
+    Scan,
+    TextStream,
+    Tokens,
+    buffer_of,
+    collect,
+    give_back,
+    line_fields,
+    pack_spans,
+    scan_chunks,
+    tokenize,
+    unmark,
+)
+from proofgrid.par.sources import Source
 
 __all__ = [
-    "CostTable",
     "EdgeList",
     "EdgeListError",
-    "parse_costs",
+    "names_only",
     "parse_edgelist",
-    "read_costs",
     "read_edgelist",
     "read_edges",
+    "read_source",
 ]
 
 Int32Array = npt.NDArray[np.int32]
@@ -155,6 +154,10 @@ class EdgeList:
         """Names of several nodes, in the order given."""
         return self._names.names(nodes)
 
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes:
+        """The names of several nodes as UTF-8 bytes end to end (for the writers); O(k + bytes)."""
+        return self._names.name_bytes(nodes)
+
     def name_spans(self) -> Spans:
         """All the names as byte spans of one buffer (for matching other files' names
         against them; written out on first use if the names are integers); O(n)."""
@@ -165,7 +168,7 @@ class EdgeList:
         normalisations (e.g. ``é`` as one code point, NFC, and as ``e`` plus a
         combining accent, NFD): names are bytes, so they stay two nodes, but the
         caller should say so. Only names with non-ASCII bytes are decoded
-        (:meth:`~proofgrid.graph.nametable.NameTable.non_ascii`); O(size)
+        (:meth:`~proofgrid.par.names.NameTable.non_ascii`); O(size)
         vectorised plus O(non-ASCII names) in Python (nothing for integer names)."""
         return nfc_twins(self.name(v) for v in self._names.non_ascii())
 
@@ -175,21 +178,21 @@ class EdgeList:
 
 
 def _parse_plain(
-    scans: Iterator[tuple[int, _Scan, int]], source: str, size: int | None
+    scans: Iterator[tuple[int, Scan, int]], source: str, size: int | None
 ) -> EdgeList | None:
     """:func:`_parse` for a text whose names are all plain integers, keyed as it is scanned.
 
-    Each chunk's values (:func:`~proofgrid.graph.namekeys._plain_integers`) are
-    coded by an :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the
+    Each chunk's values (:func:`~proofgrid.par.keys.words.plain_integers`) are
+    coded by an :class:`~proofgrid.par.keys.integers.IntegerCoder` as soon as the
     chunk is scanned, while the next chunks are scanned on other threads; only
     the values of first appearances are kept (the names are their decimal text,
-    written only when asked for: :class:`~proofgrid.graph.nametable.NameTable`),
+    written only when asked for: :class:`~proofgrid.par.names.NameTable`),
     so neither the text nor an array over all tokens is kept besides the edges.
     Returns None as soon as a chunk has a name that is not a plain integer, or
     values too sparse for the coder's table (at most twice the projected token
     count plus 65,536 entries; ``size``: the text's length if known, else the
     table may reach ``_UNSIZED`` entries): the caller then parses the text by the general path
-    (at most one wasted pass). Errors are raised exactly as :func:`_tokenize`
+    (at most one wasted pass). Errors are raised exactly as :func:`tokenize`
     raises them; ``scans`` is left open (the caller may go on with it).
     """
     coder = IntegerCoder()
@@ -202,7 +205,7 @@ def _parse_plain(
     first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
     for line0, (starts, _lengths, counts, nnl, values, _bytes), end in scans:
-        mask = _line_fields(counts, line0, source)
+        mask = line_fields(counts, line0, source)
         if values is None:
             return None
         line0 += nnl
@@ -250,13 +253,13 @@ def _grown(arr: Int32Array, used: int, cap: int) -> Int32Array:
     return fresh
 
 
-def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+def _general(tok: Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     """An edge list from all the tokens of a text kept whole in ``buf``: names keyed by
-    :func:`~proofgrid.graph.namekeys._text_codes` (a dictionary of the text's words),
-    else :func:`~proofgrid.graph.namekeys._codes`."""
+    :func:`~proofgrid.par.keys.words.text_codes` (a dictionary of the text's words),
+    else :func:`~proofgrid.par.keys.words.span_codes`."""
     pair = np.flatnonzero(tok.paired)
-    keyed = _text_codes(buf, size, tok.starts, tok.lengths) if tok.values is None else None
-    codes, first = keyed or _codes(buf, tok.starts, tok.lengths, tok.values)
+    keyed = text_codes(buf, size, tok.starts, tok.lengths) if tok.values is None else None
+    codes, first = keyed or span_codes(buf, tok.starts, tok.lengths, tok.values)
     n = int(first.size)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
@@ -280,10 +283,10 @@ _ARROW_MIN = 1 << 25  # bytes: below this, importing pyarrow (0.15 s) costs more
 def _use_arrow(size: int | None) -> bool:
     """Whether the general path keys names by Arrow (:mod:`.arrowkeys`): pyarrow is
     installed and the text is large or of unknown length."""
-    return (size is None or size >= _ARROW_MIN) and arrowkeys.available()
+    return (size is None or size >= _ARROW_MIN) and arrow_keys.available()
 
 
-def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
+def _from_keyed(keyed: arrow_keys.Keyed, source: str, lines: int) -> EdgeList:
     return EdgeList(
         source=source,
         n=keyed.n,
@@ -294,27 +297,27 @@ def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
     )
 
 
-def _key_by_arrow(scans: Iterator[tuple[int, _Scan, int]], source: str) -> arrowkeys.Keyed:
+def _key_by_arrow(scans: Iterator[tuple[int, Scan, int]], source: str) -> arrow_keys.Keyed:
     try:
-        return arrowkeys.key_scans(scans, source)
-    except arrowkeys.TooLongError:
+        return arrow_keys.key_scans(scans, source)
+    except arrow_keys.TooLongError:
         raise EdgeListError(f"{source}: a name longer than 2 GiB") from None
 
 
 def _with_packed(
-    scans: Iterator[tuple[int, _Scan, int]], stream: _TextStream
-) -> Iterator[tuple[int, _Scan, int]]:
+    scans: Iterator[tuple[int, Scan, int]], stream: TextStream
+) -> Iterator[tuple[int, Scan, int]]:
     """``scans`` of a kept stream, each with its tokens' bytes (packed from the kept
     text for the chunks scanned before packing was switched on)."""
     for line0, scan, end in scans:
         if scan[5] is None:
-            scan = (*scan[:5], _packed(stream.buf, scan[0], scan[1]))
+            scan = (*scan[:5], pack_spans(stream.buf, scan[0], scan[1]))
         yield line0, scan, end
 
 
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
-    _unmark(buf, size, source)
-    scans = _scans(buf, size, source, narrow=False)
+    unmark(buf, size, source)
+    scans = scan_chunks(buf, size, source, narrow=False)
     try:
         plain = _parse_plain(scans, source, size)
     finally:
@@ -323,13 +326,13 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     if plain is not None:
         return dataclasses.replace(plain, lines=plain.lines + last)
     if _use_arrow(size):
-        scans = _scans(buf, size, source, pack=True)
+        scans = scan_chunks(buf, size, source, pack=True)
         try:
             keyed = _key_by_arrow(scans, source)
         finally:
             scans.close()
         return _from_keyed(keyed, source, keyed.newlines + last)
-    return _general(_tokenize(buf, size, source), buf, size, source)
+    return _general(tokenize(buf, size, source), buf, size, source)
 
 
 def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
@@ -341,7 +344,7 @@ def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
         ``source:LINE: reason`` for a line with more than two fields, control
         characters or invalid UTF-8.
     """
-    return _parse(_buffer(data), len(data), source)
+    return _parse(buffer_of(data), len(data), source)
 
 
 def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
@@ -354,7 +357,7 @@ def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
 
 
 def _read_stream(fh: Any, source: str) -> EdgeList:
-    """Parse a stream as it is read, a piece at a time (:class:`.scanner._TextStream`).
+    """Parse a stream as it is read, a piece at a time (:class:`.scanner.TextStream`).
 
     A bad line is reported once the piece holding it is read. Plain integer names
     are keyed piece by piece and the text is never resident: if the stream can
@@ -375,7 +378,7 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
     start = fh.tell() if seekable else 0
     if size is not None and seekable:
         size = max(0, size - start)
-    stream = _TextStream(fh, source, size, keep=not seekable)
+    stream = TextStream(fh, source, size, keep=not seekable)
     scans = stream.scans(narrow=False)
     try:
         plain = _parse_plain(scans, source, size)
@@ -385,27 +388,27 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
             if seekable:
                 scans.close()
                 fh.seek(start)
-                stream = _TextStream(fh, source, size, keep=False)
+                stream = TextStream(fh, source, size, keep=False)
                 scans = stream.scans(pack=True)
                 keyed = _key_by_arrow(scans, source)
             else:  # what was read so far, then the rest as it comes
                 stream.pack = True
-                again = _scans(stream.buf, stream.scanned, source, pack=True)
+                again = scan_chunks(stream.buf, stream.scanned, source, pack=True)
                 keyed = _key_by_arrow(itertools.chain(again, _with_packed(scans, stream)), source)
             return _from_keyed(keyed, source, stream.nlines)
         if seekable:
             scans.close()
             fh.seek(start)
-            stream = _TextStream(fh, source, size, keep=True)
+            stream = TextStream(fh, source, size, keep=True)
             scans = stream.scans()
-            tokens, _ = _collect(scans, source, costs=False)
+            tokens, _ = collect(scans, source, costs=False)
         else:
-            again = _scans(stream.buf, stream.scanned, source)  # what was read so far
-            tokens, _ = _collect(itertools.chain(again, scans), source, costs=False)
+            again = scan_chunks(stream.buf, stream.scanned, source)  # what was read so far
+            tokens, _ = collect(itertools.chain(again, scans), source, costs=False)
         return _general(tokens(stream.nlines), stream.buf, stream.size, source)
     finally:
         scans.close()  # stops the scanning threads if we leave early
-        _give_back()
+        give_back()
 
 
 def read_edgelist(path: str) -> EdgeList:
@@ -423,3 +426,22 @@ def read_edgelist(path: str) -> EdgeList:
         raise EdgeListError(f"{path}: is a directory, not an {what}") from None
     except OSError as exc:
         raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+
+
+def read_source(src: Source) -> EdgeList:
+    """Parse the text edge list of an opened source (:func:`proofgrid.par.sources.open_source`).
+
+    A plain regular file is read by path; any other stream (standard input, a
+    device, a decompressor) as it arrives (:func:`read_edges`), checked chunk by
+    chunk, so endless binary input is refused early.
+    """
+    if src.path is not None:
+        return read_edgelist(src.path)
+    return read_edges(src.stream, name=src.name)
+
+
+def names_only(names: list[str], source: str) -> EdgeList:
+    """An edge list of the isolated nodes ``names`` (each a valid text name), in order,
+    so that a text cost file can be matched against a graph that was not read from text."""
+    data = ("\n".join(names) + "\n").encode("utf-8") if names else b""
+    return parse_edgelist(data, source)
