@@ -197,3 +197,24 @@ def test_cli_components_and_condensation_files(
     assert cond.read_text().splitlines() == ["0\t3", "1\t4", "3\t4"]
     assert main(["par", str(path), "--components", str(tmp_path / "no" / "x")]) == 74
     assert "cannot write the components" in capsys.readouterr().err
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcdefg"), st.sampled_from("abcdefg")), max_size=30))
+def test_par_condensation_api_against_networkx(rows: list[tuple[str, str]]) -> None:
+    res = par(rows)
+    c = res.condensation()
+    g = nx.DiGraph(rows)
+    ids = {v: i for i, v in enumerate(c.nodes)}
+    assert set(ids) == set(g.nodes)
+    comp = c.components.tolist()
+    cond = nx.condensation(g)
+    want = {
+        (
+            comp[ids[next(iter(cond.nodes[x]["members"]))]],
+            comp[ids[next(iter(cond.nodes[y]["members"]))]],
+        )
+        for x, y in cond.edges
+    }
+    assert [tuple(e) for e in c.edges.tolist()] == sorted(want)
+    assert [comp[ids[s]] for s in res.seeds] == list(range(res.par))
