@@ -59,16 +59,29 @@ class NameBytes:
 def gather(
     buf: npt.NDArray[np.uint8], starts: npt.ArrayLike, lengths: npt.ArrayLike
 ) -> npt.NDArray[np.uint8]:
-    """The spans ``buf[starts[i]:][:lengths[i]]`` end to end, by one vectorised gather
-    (an index per output byte: 8 bytes of temporary a byte; callers go in blocks); O(output)."""
+    """The spans ``buf[starts[i]:][:lengths[i]]`` end to end, by one vectorised gather.
+
+    The index of every output byte is a running sum of steps: 1 inside a span, the
+    jump to the next span's start at its first byte (one scatter of the spans, one
+    cumulative sum; int32 when the buffer and the output allow). Temporary: 4 or 8
+    bytes an output byte (callers go in blocks). O(output + spans)."""
     ln = np.asarray(lengths, dtype=np.int64)
+    st = np.asarray(starts, dtype=np.int64)
+    some = ln > 0
+    if not bool(some.all()):
+        ln, st = ln[some], st[some]
     total = int(ln.sum())
     if total == 0:
         return np.zeros(0, dtype=np.uint8)
-    ends = np.cumsum(ln)
-    idx = np.repeat(np.asarray(starts, dtype=np.int64) - (ends - ln), ln)
-    idx += np.arange(total, dtype=np.int64)
-    out: npt.NDArray[np.uint8] = buf[idx]
+    itype = np.int32 if max(total, buf.size) < 2**31 - 1 else np.int64
+    step = np.ones(total, dtype=itype)
+    first = np.cumsum(ln) - ln  # where each span begins in the output
+    jump = np.empty(st.size, dtype=np.int64)
+    jump[0] = st[0]
+    jump[1:] = st[1:] - (st[:-1] + ln[:-1]) + 1
+    step[first] = jump
+    np.cumsum(step, out=step)
+    out: npt.NDArray[np.uint8] = buf[step]
     return out
 
 
