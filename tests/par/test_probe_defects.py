@@ -174,3 +174,116 @@ class _Pipe(io.RawIOBase):
         b[:n] = self._data[self._at : self._at + n]
         self._at += n
         return n
+
+
+def _allocations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    sizes: list[int] = []
+    real = scanner.alloc
+
+    def alloc(size: int) -> np.ndarray:
+        sizes.append(size)
+        return real(size)
+
+    monkeypatch.setattr(scanner, "alloc", alloc)
+    return sizes
+
+
+def test_piped_input_is_held_no_more_than_a_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Integer lines through a pipe: read a piece at a time, never held whole (it was:
+    the text kept in memory in case a name turned out not to be an integer). Named
+    lines through a pipe: read again from a spool file, the same text a file holds."""
+    monkeypatch.setattr(scanner, "_CHUNK", 1 << 10)
+    piece = scanner._CHUNK * scanner._READ
+    ints = b"1 2\n3 4\n" * (8 * piece // 8)
+    sizes = _allocations(monkeypatch)
+    g = read_edges(_Pipe(ints), name="<pipe>")
+    assert g.m == len(ints) // 4
+    assert max(sizes) <= 2 * piece + 64  # one piece at a time (the text is 8 pieces)
+    named = ints.replace(b"1 2", b"a b")
+    sizes.clear()
+    got = read_edges(_Pipe(named), name="<pipe>")
+    via_pipe = max(sizes)
+    sizes.clear()
+    path = tmp_path / "n.txt"
+    path.write_bytes(named)
+    with path.open("rb") as fh:
+        want = read_edges(fh, name="<file>")
+    assert via_pipe <= max(sizes) + 64
+    assert (got.n, got.m, got.names(range(got.n))) == (want.n, want.m, want.names(range(want.n)))
+
+
+def test_piped_binary_after_names_is_refused_without_reading_it_all() -> None:
+    """The second pass reads on from the spool into the stream, checking as it reads."""
+
+    class Endless(io.RawIOBase):
+        def __init__(self) -> None:
+            self.read_bytes = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, b: memoryview) -> int:  # type: ignore[override]
+            head = b"a b\n" if self.read_bytes == 0 else b""
+            n = len(b)
+            b[:n] = (head + b"\x00" * n)[:n]
+            self.read_bytes += n
+            return n
+
+    stream = Endless()
+    with pytest.raises(EdgeListError, match="control character"):
+        read_edges(stream, name="<pipe>")
+    assert stream.read_bytes < 64 << 20
+
+
+@pytest.mark.parametrize("piped", [False, True])
+def test_a_line_past_the_stated_longest_is_one_clear_error(
+    monkeypatch: pytest.MonkeyPatch, piped: bool
+) -> None:
+    monkeypatch.setattr(scanner, "_CHUNK", 1 << 10)
+    monkeypatch.setattr(scanner, "MAX_LINE", 1 << 15)
+    ok = b"a b\n" + b"#" + b"x" * ((1 << 15) - 1) + b"\nc d\n"
+    bad = b"a b\n" + b"y" * ((1 << 15) + 5) + b" z\nc d\n"
+    if piped:
+        assert read_edges(_Pipe(ok), name="p").m == 2
+        with pytest.raises(EdgeListError, match=r"^p:2: line longer than 32,768 bytes"):
+            read_edges(_Pipe(bad), name="p")
+    else:
+        assert parse_edgelist(ok, "p").m == 2
+        with pytest.raises(EdgeListError, match=r"^p:2: line longer than 32,768 bytes"):
+            parse_edgelist(bad, "p")
+
+
+@pytest.mark.parametrize("sparse", [False, True])
+def test_parquet_integers_read_a_batch_at_a_time_like_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sparse: bool
+) -> None:
+    """Two integer columns read batch by batch into the edge arrays (several batches
+    here) give the graph of the equivalent text file: nodes, names, edges."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    pa = pytest.importorskip("pyarrow")
+    from proofgrid.par import read_graph, tables  # noqa: PLC0415
+
+    monkeypatch.setattr(tables, "_BATCH_ROWS", 7)
+    rng = np.random.default_rng(11)
+    top = 10**15 if sparse else 40
+    s = rng.integers(0, top, 100).astype(np.int64)
+    d = rng.integers(0, top, 100).astype(np.int64)
+    path = tmp_path / "e.parquet"
+    pq.write_table(pa.table({"s": s, "d": d}), path, row_group_size=30)
+    text = tmp_path / "e.txt"
+    text.write_text("".join(f"{a} {b}\n" for a, b in zip(s.tolist(), d.tolist(), strict=True)))
+    calls: list[bool] = []
+    real = tables._parquet_integer_edges
+
+    def spy(*args: object) -> object:
+        got = real(*args)  # type: ignore[arg-type]
+        calls.append(got is not None)
+        return got
+
+    monkeypatch.setattr(tables, "_parquet_integer_edges", spy)
+    got, want = read_graph(path), read_graph(text)
+    assert calls == [not sparse]  # sparse values: the whole-table path
+    assert got.n == want.n and got.names(range(got.n)) == want.names(range(want.n))
+    assert got.src.tolist() == want.src.tolist() and got.dst.tolist() == want.dst.tolist()

@@ -32,12 +32,13 @@ HELP = """Smallest set of starting points whose cascade reaches every node.
 
 FILE is an edge list ('-' = standard input): one 'src dst' pair per line,
 separated by spaces, tabs or commas; a line with one name is an isolated node;
-'#' starts a comment. gzip, bzip2, xz and zstd files are decompressed (told by
-their first bytes). Parquet and Arrow/Feather files are tables (first two
-columns, or --columns SRC,DST); with --columns, any other FILE is CSV whose
-header names the columns. Par is the number of source components of the
-condensation (a component no edge enters), which is provably the minimum; one
-node per source component is printed, in order of first appearance in FILE.
+'#' starts a comment; a line may be up to 1 GiB long. gzip, bzip2, xz and
+zstd files are decompressed (told by their first bytes). Parquet and
+Arrow/Feather files are tables (first two columns, or --columns SRC,DST); with
+--columns, any other FILE is CSV whose header names the columns. Par is the
+number of source components of the condensation (a component no edge enters),
+which is provably the minimum; one node per source component is printed, in
+order of first appearance in FILE.
 
 An input with no nodes (empty, or only comments) has par 0 and a warning on
 standard error.

@@ -83,6 +83,18 @@ def _malloc_trim() -> Any:
         return None
 
 
+#: The longest line read, in bytes (a longer one is an error naming its line): a name
+#: or a comment of up to 1 GiB is read in O(its length) time and memory.
+MAX_LINE = 1 << 30
+
+
+def line_too_long(source: str, line: int) -> EdgeListError:
+    """The error for a line longer than :data:`MAX_LINE`."""
+    return EdgeListError(
+        f"{source}:{line}: line longer than {MAX_LINE:,} bytes (the longest line par reads)"
+    )
+
+
 _CHUNK = 1 << 20  # bytes per scanning step: temporaries stay cache-sized (1 MB: fastest here)
 THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
 
@@ -370,6 +382,8 @@ def _scan_long_line(
     listing them. O(line length) time.
     """
     lo, hi = span
+    if hi - lo > MAX_LINE + 1:  # (its newline not counted)
+        raise line_too_long(source, line0 + 1)
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     first: list[int] = []  # starts and ends of the first three fields
     last: list[int] = []
@@ -618,7 +632,12 @@ def unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
 _READ = 8  # scanning chunks per read: input is checked for binary data as it arrives
 
 
-def _control_at(piece: npt.NDArray[np.uint8]) -> int:
+def piece_size() -> int:
+    """Bytes read from a stream at a time (``_CHUNK * _READ``)."""
+    return _CHUNK * _READ
+
+
+def control_at(piece: npt.NDArray[np.uint8]) -> int:
     """Index of the first control character (not tab, newline, VT, FF, CR) in ``piece``, or -1."""
     bad = piece < 9
     bad |= (piece - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
@@ -654,7 +673,7 @@ def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[n
             got = fh.readinto(buf.data[pos : min(size, pos + step)])
             if not got:
                 break
-            at = _control_at(buf[pos : pos + got])
+            at = control_at(buf[pos : pos + got])
             pos += got
             if at >= 0:
                 raise _refuse(buf, pos, pos - got + at, source)
@@ -668,7 +687,7 @@ def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[n
         piece = fh.read(step)
         if not piece:
             break
-        at = _control_at(np.frombuffer(piece, dtype=np.uint8))
+        at = control_at(np.frombuffer(piece, dtype=np.uint8))
         parts += piece
         if at >= 0:
             whole = buffer_of(bytes(parts))
@@ -733,11 +752,12 @@ class TextStream:
         buffer is replaced, the carried bytes copied)."""
         if need + 2 * 8 <= self.buf.size:
             return
-        # Doubling, kept text or not: a line that grows piece by piece is copied
-        # O(log) times in all, not once a piece (which was quadratic in its length).
-        size = max(need, 2 * (self.buf.size - 3 * 8))
-        fresh = alloc(size)
         held = self.size - self._base
+        # Kept text, or a line longer than a piece that grows piece by piece: doubling,
+        # so it is copied O(log) times in all, not once a piece (quadratic in its length).
+        growing = self.keep or held > need - held
+        size = max(need, 2 * (self.buf.size - 3 * 8)) if growing else need
+        fresh = alloc(size)
         fresh[:held] = self.buf[:held]
         self.buf = fresh
 
@@ -786,8 +806,10 @@ class TextStream:
                 # they were scanned), so a long line is searched once, not per piece.
                 cut = _last_newline(self.buf, max(lo, hi - got), hi)
                 if cut < 0:  # no line ends in this piece: check it for binary data, read on
+                    if hi - lo > MAX_LINE:
+                        raise line_too_long(self.source, self.lines + 1)
                     piece = self.buf[hi - got : hi]
-                    at = _control_at(piece)
+                    at = control_at(piece)
                     if at >= 0:
                         line = self.lines + 1
                         raise EdgeListError(

@@ -312,7 +312,12 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     MissingExtraError
         pyarrow is not installed.
     """
-    table = _read_table(src, table_kind(src.head), columns)
+    kind = table_kind(src.head)
+    if kind == "parquet" and src.path is not None:
+        batched = _parquet_integer_edges(src, src.path, columns)
+        if batched is not None:
+            return batched
+    table = _read_table(src, kind, columns)
     names = table.column_names
     a = _node_array(src.name, names[0], table.column(0))
     b = _node_array(src.name, names[1], table.column(1))
@@ -330,6 +335,63 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     edge = (s >= 0) & (d >= 0)
     s, d = (s, d) if bool(edge.all()) else (s[edge], d[edge])
     return ColumnarEdges(src.name, n, s.astype(np.int32), d.astype(np.int32), rows, integers, nodes)
+
+
+_BATCH_ROWS = 1 << 18  # rows per Parquet record batch on the integer path
+
+
+def _parquet_integer_edges(
+    src: Source, path: str, columns: tuple[str, str] | None
+) -> ColumnarEdges | None:
+    """Edges of a Parquet file whose two node columns hold non-negative integers, read
+    a record batch at a time straight into the int32 edge arrays: each batch's cells
+    are keyed as they come by the table indexed by value of
+    :class:`~proofgrid.par.keys.IntegerCoder` (first appearance, exactly as a text
+    file's integer names), so neither the table nor an array over all cells is
+    held; memory: the edges (8 bytes an edge), the coder's table (12 bytes a value
+    up to the largest) and one batch. None (nothing kept) when a cell is null,
+    negative or too sparse for the table, or a column is not integer-typed: the
+    caller then reads the whole table. O(rows + largest value)."""
+    from proofgrid.par.keys import IntegerCoder  # noqa: PLC0415
+
+    pa = _pa()
+    pq = require_extra("pyarrow.parquet", extra="arrow", feature=_FEATURE)
+    try:
+        file = pq.ParquetFile(path)
+        schema = file.schema_arrow
+        wanted = _check_names(src.name, list(schema.names), columns)
+        if not all(pa.types.is_integer(schema.field(c).type) for c in wanted):
+            return None
+        rows = int(file.metadata.num_rows)
+        coder = IntegerCoder()
+        limit = 4 * rows + (1 << 16)
+        s_all = np.empty(rows, dtype=np.int32)
+        d_all = np.empty(rows, dtype=np.int32)
+        firsts: list[npt.NDArray[np.int64]] = []
+        m = 0
+        for batch in file.iter_batches(batch_size=_BATCH_ROWS, columns=list(wanted)):
+            a, b = batch.column(0), batch.column(1)
+            if a.null_count or b.null_count:
+                return None
+            k = len(a)
+            values = np.empty(2 * k, dtype=np.int64)
+            values[0::2] = a.to_numpy(zero_copy_only=False)
+            values[1::2] = b.to_numpy(zero_copy_only=False)
+            if k and int(values.min()) < 0:
+                return None
+            got = coder.add(values, limit)
+            if got is None:
+                return None
+            codes, order = got
+            s_all[m : m + k] = codes[0::2]
+            d_all[m : m + k] = codes[1::2]
+            m += k
+            firsts.append(values[order])
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise ColumnarError(f"{src.name}: cannot read the table: {_one_line(exc)}") from None
+    uniq = np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
+    nodes = pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+    return ColumnarEdges(src.name, coder.count, s_all[:m], d_all[:m], m, True, nodes)
 
 
 def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:

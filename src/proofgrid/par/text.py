@@ -74,13 +74,14 @@ O(chunk) per thread, plus the integer path's table of values.
 from __future__ import annotations
 
 import dataclasses
-import itertools
+import io
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -98,7 +99,6 @@ from proofgrid.par.scan import (
     collect,
     give_back,
     line_fields,
-    pack_spans,
     scan_chunks,
     tokenize,
     unmark,
@@ -304,17 +304,6 @@ def _key_by_arrow(scans: Iterator[tuple[int, Scan, int]], source: str) -> arrow_
         raise EdgeListError(f"{source}: a name longer than 2 GiB") from None
 
 
-def _with_packed(
-    scans: Iterator[tuple[int, Scan, int]], stream: TextStream
-) -> Iterator[tuple[int, Scan, int]]:
-    """``scans`` of a kept stream, each with its tokens' bytes (packed from the kept
-    text for the chunks scanned before packing was switched on)."""
-    for line0, scan, end in scans:
-        if scan[5] is None:
-            scan = (*scan[:5], pack_spans(stream.buf, scan[0], scan[1]))
-        yield line0, scan, end
-
-
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     unmark(buf, size, source)
     scans = scan_chunks(buf, size, source, narrow=False)
@@ -356,16 +345,68 @@ def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
     return _read_stream(stream, name)
 
 
+class _Tee(io.RawIOBase):
+    """A stream that cannot seek, read through while every byte read is written to a
+    spool file (on disk), so that it can be read again without being held in memory."""
+
+    def __init__(self, inner: Any, spool: IO[bytes]) -> None:
+        self._inner, self._spool = inner, spool
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        readinto = getattr(self._inner, "readinto", None)
+        if readinto is not None:
+            got = int(readinto(b) or 0)
+        else:
+            piece = self._inner.read(len(b))
+            got = len(piece)
+            b[:got] = piece
+        self._spool.write(memoryview(b)[:got])
+        return got
+
+
+class _Replay(io.RawIOBase):
+    """What the first pass spooled, then the rest of the stream as it comes."""
+
+    def __init__(self, spool: IO[bytes], inner: Any) -> None:
+        self._spool, self._inner = spool, inner
+        self._spooled = True
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if self._spooled:
+            piece = self._spool.read(len(b))
+            if piece:
+                b[: len(piece)] = piece
+                return len(piece)
+            self._spooled = False
+        readinto = getattr(self._inner, "readinto", None)
+        if readinto is not None:
+            return int(readinto(b) or 0)
+        piece = self._inner.read(len(b))
+        b[: len(piece)] = piece
+        return len(piece)
+
+
 def _read_stream(fh: Any, source: str) -> EdgeList:
-    """Parse a stream as it is read, a piece at a time (:class:`.scanner.TextStream`).
+    """Parse a stream as it is read, a piece at a time (:class:`.scan.TextStream`).
 
     A bad line is reported once the piece holding it is read. Plain integer names
-    are keyed piece by piece and the text is never resident: if the stream can
-    seek it is not kept, and read again from its start by the general path if a
-    name turns out not to be a plain integer; a stream that cannot seek (a pipe)
-    is kept, and the general path scans again what the integer pass read before
-    reading on. O(size) time (at most two passes); memory O(piece) plus the edges
-    and names on the integer path, plus the text and its tokens on the general one.
+    are keyed piece by piece and the text is never resident. If a name turns out
+    not to be a plain integer, the text is read again from its start by the
+    general path: a stream that can seek by seeking, one that cannot (a pipe,
+    standard input, a decompressor) from a spool file on disk that the first pass
+    wrote as it read (:class:`_Tee`), then on from the stream as it comes
+    (:class:`_Replay`, so a bad line is still reported once its piece is read),
+    so such a stream is held in memory no more than a plain file is. O(size) time
+    (at most two passes); memory O(piece) plus
+    the edges and names on the integer path, plus the text and its tokens on the
+    general one (none of the text on the Arrow path); disk: the text, for a stream
+    that cannot seek.
     """
     size: int | None = None
     try:
@@ -378,36 +419,36 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
     start = fh.tell() if seekable else 0
     if size is not None and seekable:
         size = max(0, size - start)
-    stream = TextStream(fh, source, size, keep=not seekable)
+    spool: IO[bytes] | None = None
+    reader = fh
+    if not seekable:
+        spool = tempfile.TemporaryFile(prefix="proofgrid-par-")  # noqa: SIM115 (closed below)
+        reader = _Tee(fh, spool)
+    stream = TextStream(reader, source, size, keep=False)
     scans = stream.scans(narrow=False)
     try:
         plain = _parse_plain(scans, source, size)
         if plain is not None:
             return dataclasses.replace(plain, lines=stream.nlines)
-        if _use_arrow(size):  # names keyed as scanned: the text is never kept if seekable
-            if seekable:
-                scans.close()
-                fh.seek(start)
-                stream = TextStream(fh, source, size, keep=False)
-                scans = stream.scans(pack=True)
-                keyed = _key_by_arrow(scans, source)
-            else:  # what was read so far, then the rest as it comes
-                stream.pack = True
-                again = scan_chunks(stream.buf, stream.scanned, source, pack=True)
-                keyed = _key_by_arrow(itertools.chain(again, _with_packed(scans, stream)), source)
-            return _from_keyed(keyed, source, stream.nlines)
-        if seekable:
-            scans.close()
-            fh.seek(start)
-            stream = TextStream(fh, source, size, keep=True)
-            scans = stream.scans()
-            tokens, _ = collect(scans, source, costs=False)
+        scans.close()
+        if spool is not None:  # the spooled text again, then the rest as it comes
+            spool.seek(0)
+            fh = _Replay(spool, fh)
         else:
-            again = scan_chunks(stream.buf, stream.scanned, source)  # what was read so far
-            tokens, _ = collect(itertools.chain(again, scans), source, costs=False)
+            fh.seek(start)
+        if _use_arrow(size):  # names keyed as scanned: the text is never kept
+            stream = TextStream(fh, source, size, keep=False)
+            scans = stream.scans(pack=True)
+            keyed = _key_by_arrow(scans, source)
+            return _from_keyed(keyed, source, stream.nlines)
+        stream = TextStream(fh, source, size, keep=True)
+        scans = stream.scans()
+        tokens, _ = collect(scans, source, costs=False)
         return _general(tokens(stream.nlines), stream.buf, stream.size, source)
     finally:
         scans.close()  # stops the scanning threads if we leave early
+        if spool is not None:
+            spool.close()
         give_back()
 
 
