@@ -218,3 +218,18 @@ def test_par_condensation_api_against_networkx(rows: list[tuple[str, str]]) -> N
     }
     assert [tuple(e) for e in c.edges.tolist()] == sorted(want)
     assert [comp[ids[s]] for s in res.seeds] == list(range(res.par))
+
+
+def test_cli_json_with_costs_is_the_python_certificate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The streamed writer against the Python API's dictionary builder, with costs."""
+    path = _file(tmp_path, [("a", "b"), ("b", "a"), ("c", "a"), ("d", "e"), ("e", "d")], ["f"])
+    costs = tmp_path / "c.txt"
+    costs.write_text("a 2.5\nb 0.25\nc 0.5\nd 3\ne 7\n")
+    assert main(["par", str(path), "--json", "--costs", str(costs), "--check"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    want = par(str(path), costs=str(costs)).certificate(check=True)
+    want["file"] = str(path)
+    assert got == want
+    assert [s["seed_cost"] for s in got["sources"]] == [0.5, 3, 1] and got["cost"] == 4.5

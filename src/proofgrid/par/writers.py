@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -123,29 +124,78 @@ class _Pool:
         return gather(pool, seg_start, seg_len).tobytes()
 
 
-def _name_list(out: IO[bytes], graph: NameSource, ids: npt.NDArray[np.int64]) -> None:
-    """``"a","b",...`` (JSON strings, comma-separated) of the names of ``ids``."""
-    for lo in range(0, ids.size, 16 * _BLOCK):
-        block = ids[lo : lo + 16 * _BLOCK]
-        names = _escaped(graph.name_bytes(block), _json_body, True)
-        pool = _Pool()
-        base = pool.add(names.buf)
-        lit = pool.add(b'",""')  # ',' at lit + 2, '"' at lit + 3
-        k = block.size
-        start = np.empty((k, 4), dtype=np.int64)
-        length = np.ones((k, 4), dtype=np.int64)
-        start[:, 0] = lit + 1  # ','
-        if lo == 0:
-            length[0, 0] = 0
-        start[:, 1] = lit + 3  # '"'
-        start[:, 2] = names.starts + base
-        length[:, 2] = names.lengths
-        start[:, 3] = lit + 3
-        out.write(pool.bytes_of(start.ravel(), length.ravel()))
-
-
 def _number(value: Any) -> bytes:
     return json.dumps(value).encode("ascii")
+
+
+def _spans_at(offsets: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> Any:
+    """Start offsets of consecutive spans of ``lengths`` beginning at 0."""
+    at = np.zeros(lengths.size, dtype=np.int64)
+    if lengths.size > 1:
+        np.cumsum(lengths[:-1], out=at[1:])
+    return at
+
+
+@dataclass(frozen=True, eq=False)
+class _Doc:
+    """One pool of bytes for the whole certificate, made once: the literals, the
+    escaped names, the sizes' digits and the seeds' costs; ``seed``/``member``: the
+    span (start in the pool, length) of each seed's and each listed member's name,
+    ``size``/``cost`` of each source's numbers."""
+
+    pool: npt.NDArray[np.uint8]
+    lit: dict[bytes, int]
+    seed: tuple[Any, Any]
+    member: tuple[Any, Any]
+    size: tuple[Any, Any]
+    cost: tuple[Any, Any] | None
+
+
+_LITS = (b",", b'{"seed":"', b'","size":', b',"seed_cost":', b',"members":[', b'"', b'",', b"]}")
+
+
+def _doc(graph: NameSource, cert: ParCertificate, groups: Any, costs: CostTable | None) -> _Doc:
+    """The pool of :class:`_Doc`. The names of every node are decoded at once when the
+    output names many of them (about as many as there are nodes), else only those
+    named; either way each name's bytes are copied once into the pool."""
+    k, listed = int(cert.seeds.size), int(groups.nodes.size)
+    n = int(cert.n)
+    if 2 * (k + listed) >= n:
+        names = graph.name_bytes(np.arange(n, dtype=np.int64))
+        seed_ix, member_ix = cert.seeds, groups.nodes
+    else:
+        names = graph.name_bytes(np.concatenate([cert.seeds, groups.nodes]))
+        seed_ix = np.arange(k, dtype=np.int64)
+        member_ix = np.arange(k, k + listed, dtype=np.int64)
+    names = _escaped(names, _json_body, True)
+    sizes = _digits(groups.sizes)
+    parts: list[npt.NDArray[np.uint8]] = []
+    lit: dict[bytes, int] = {}
+    at = 0
+    for x in _LITS:
+        lit[x] = at
+        parts.append(np.frombuffer(x, dtype=np.uint8))
+        at += len(x)
+    names_at = at
+    parts.append(names.buf)
+    at += int(names.buf.size)
+    sizes_at = at
+    parts.append(sizes.buf)
+    at += int(sizes.buf.size)
+    cost = None
+    if costs is not None:
+        text = [_number(costs.to_number(int(v))) for v in costs.values[cert.seeds]]
+        cost_len = np.array([len(x) for x in text], dtype=np.int64)
+        parts.append(np.frombuffer(b"".join(text), dtype=np.uint8))
+        cost = (_spans_at(np.zeros(0, np.int64), cost_len) + at, cost_len)
+    return _Doc(
+        pool=np.concatenate(parts),
+        lit=lit,
+        seed=(names.starts[seed_ix] + names_at, names.lengths[seed_ix]),
+        member=(names.starts[member_ix] + names_at, names.lengths[member_ix]),
+        size=(sizes.starts + sizes_at, sizes.lengths),
+        cost=cost,
+    )
 
 
 def write_certificate_json(
@@ -165,70 +215,72 @@ def write_certificate_json(
 
     The same document as the Python API's
     :meth:`proofgrid.par.Par.certificate` with names for nodes. Members are
-    gathered by one sort (:func:`proofgrid.graph.sparse.source_groups`) and named in
-    bulk; with costs, each seed's cost is one Python step (exact decimals).
-    O(n log n + output); memory the groups plus O(block).
+    gathered by one sort (:func:`proofgrid.graph.sparse.source_groups`), names
+    decoded in bulk into one pool with the numbers (:class:`_Doc`), and each block
+    of output is one gather of that pool; with costs, each seed's cost is one
+    Python step (exact decimals). O(n log n + output); memory the groups, the
+    names and O(block).
     """
     from proofgrid.graph.sparse import source_groups  # noqa: PLC0415 (numpy: loaded)
 
     groups = source_groups(cert, members_limit)
+    doc = _doc(graph, cert, groups, costs)
     w = out.write
     w(b'{"file":' + json.dumps(source, ensure_ascii=False).encode("utf-8"))
     w(b',"nodes":%d,"edges":%d,"par":%d,"seeds":[' % (n, m, cert.par))
-    _name_list(out, graph, cert.seeds)
+    _name_list(out, doc)
     cost = cert.cost if costs is None else costs.to_number(cert.cost)
     w(b'],"cost":' + _number(cost))
     w(b',"components":%d,"condensation_edges":' % cert.n_components)
     w(_number(cert.condensation_edges))
     w(b',"members_limit":%d,"sources":[' % members_limit)
-    _sources(out, graph, cert, groups, costs)
+    _sources(out, doc, groups)
     w(b'],"engine":' + _number(cert.engine.value))
     if missing is not None:
         w(b',"check":{"ok":%s,"unreached":%d}' % (b"true" if missing == 0 else b"false", missing))
     w(b"}\n")
 
 
-def _sources(
-    out: IO[bytes], graph: NameSource, cert: ParCertificate, groups: Any, costs: CostTable | None
-) -> None:
+def _name_list(out: IO[bytes], doc: _Doc) -> None:
+    """``"a","b",...`` (JSON strings, comma-separated) of the seeds' names."""
+    starts, lengths = doc.seed
+    quote, comma = doc.lit[b'"'], doc.lit[b","]
+    step = 16 * _BLOCK
+    for lo in range(0, int(starts.size), step):
+        s, ln = starts[lo : lo + step], lengths[lo : lo + step]
+        k = int(s.size)
+        start = np.empty((k, 4), dtype=np.int64)
+        length = np.ones((k, 4), dtype=np.int64)
+        start[:, 0] = comma
+        if lo == 0:
+            length[0, 0] = 0
+        start[:, 1] = quote
+        start[:, 2], length[:, 2] = s, ln
+        start[:, 3] = quote
+        out.write(gather(doc.pool, start.ravel(), length.ravel()).tobytes())
+
+
+def _sources(out: IO[bytes], doc: _Doc, groups: Any) -> None:
     """The entries of ``"sources"``, a block of sources at a time (module docstring)."""
-    k_all = int(cert.seeds.size)
-    lits = [b",", b'{"seed":"', b'","size":', b',"seed_cost":', b',"members":[', b'"', b'",']
-    lits += [b"]}"]
+    lit = doc.lit
+    k_all = int(groups.sizes.size)
     for lo in range(0, k_all, _BLOCK):
         hi = min(k_all, lo + _BLOCK)
-        k = hi - lo
         a, b = int(groups.offsets[lo]), int(groups.offsets[hi])
-        members = groups.nodes[a:b]
         counts = np.diff(groups.offsets[lo : hi + 1])
-        ids = np.concatenate([cert.seeds[lo:hi], members])
-        names = _escaped(graph.name_bytes(ids), _json_body, True)
-        pool = _Pool()
-        at = [pool.add(x) for x in lits]
-        base = pool.add(names.buf)
-        sizes = _digits(groups.sizes[lo:hi])
-        size_at = pool.add(sizes.buf)
         head: list[tuple[Any, Any]] = [
-            (at[0], 1),
-            (at[1], len(lits[1])),
-            (names.starts[:k] + base, names.lengths[:k]),
-            (at[2], len(lits[2])),
-            (sizes.starts + size_at, sizes.lengths),
+            (lit[b","], 1),
+            (lit[b'{"seed":"'], 9),
+            (doc.seed[0][lo:hi], doc.seed[1][lo:hi]),
+            (lit[b'","size":'], 9),
+            (doc.size[0][lo:hi], doc.size[1][lo:hi]),
         ]
-        if costs is not None:
-            text = [_number(costs.to_number(int(v))) for v in costs.values[cert.seeds[lo:hi]]]
-            cost_len = np.array([len(t) for t in text], dtype=np.int64)
-            cost_at = pool.add(b"".join(text))
-            cost_start = np.zeros(k, dtype=np.int64)
-            if k > 1:
-                np.cumsum(cost_len[:-1], out=cost_start[1:])
-            head += [(at[3], len(lits[3])), (cost_start + cost_at, cost_len)]
-        head.append((at[4], len(lits[4])))
+        if doc.cost is not None:
+            head += [(lit[b',"seed_cost":'], 13), (doc.cost[0][lo:hi], doc.cost[1][lo:hi])]
+        head.append((lit[b',"members":['], 12))
         h = len(head)
         per = h + 1 + 4 * counts  # segments of each source: head, 4 a member, tail
-        first = np.zeros(k, dtype=np.int64)
-        if k > 1:
-            np.cumsum(per[:-1], out=first[1:])
+        first = _spans_at(np.zeros(0, np.int64), per)
         total = int(per.sum())
         seg_start = np.empty(total, dtype=np.int64)
         seg_len = np.empty(total, dtype=np.int64)
@@ -237,21 +289,20 @@ def _sources(
             seg_len[first + j] = ln
         if lo == 0:
             seg_len[0] = 0  # no comma before the first source
+        mcount = b - a
         mpos = np.repeat(first + h, counts) + 4 * (
-            np.arange(members.size, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+            np.arange(mcount, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
         )
-        mname = names.starts[k:] + base
-        seg_start[mpos], seg_len[mpos] = at[5], 1  # '"'
-        seg_start[mpos + 1], seg_len[mpos + 1] = mname, names.lengths[k:]
-        seg_start[mpos + 2], seg_len[mpos + 2] = at[6], 2  # '",'
-        seg_start[mpos + 3], seg_len[mpos + 3] = at[0], 0  # spare (kept empty)
-        if members.size:  # the last member of each group: '"' without the comma
-            last = np.flatnonzero(counts) if counts.size else counts
-            ends = np.cumsum(counts)[last] - 1
+        seg_start[mpos], seg_len[mpos] = lit[b'"'], 1
+        seg_start[mpos + 1], seg_len[mpos + 1] = doc.member[0][a:b], doc.member[1][a:b]
+        seg_start[mpos + 2], seg_len[mpos + 2] = lit[b'",'], 2
+        seg_start[mpos + 3], seg_len[mpos + 3] = 0, 0  # spare (kept empty)
+        if mcount:  # the last member of each group: '"' without the comma
+            ends = np.cumsum(counts)[np.flatnonzero(counts)] - 1
             seg_len[mpos[ends] + 2] = 1
         tail = first + per - 1
-        seg_start[tail], seg_len[tail] = at[7], 2
-        out.write(pool.bytes_of(seg_start, seg_len))
+        seg_start[tail], seg_len[tail] = lit[b"]}"], 2
+        out.write(gather(doc.pool, seg_start, seg_len).tobytes())
 
 
 def write_components(
