@@ -78,7 +78,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -422,6 +421,8 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
     spool: IO[bytes] | None = None
     reader = fh
     if not seekable:
+        import tempfile  # noqa: PLC0415 (only for streams that cannot seek)
+
         spool = tempfile.TemporaryFile(prefix="proofgrid-par-")  # noqa: SIM115 (closed below)
         reader = _Tee(fh, spool)
     stream = TextStream(reader, source, size, keep=False)
