@@ -1,7 +1,10 @@
 """Scanning of edge-list text: chunks of whole lines, byte checks, tokens, field counts.
 
-The scanning half of :mod:`proofgrid.par.text` (format in its docstring;
-the keying half is :mod:`proofgrid.par.keys.words`).
+The second stage of the pipeline (after :mod:`proofgrid.par.sources`, before
+:mod:`proofgrid.par.keys`); the format is in :mod:`proofgrid.par.text`'s docstring.
+Owns: reading a stream a piece at a time (:class:`TextStream`), the byte checks,
+tokens and field counts, the longest line (:data:`MAX_LINE`) and
+:class:`EdgeListError`.
 
 Method
 ------

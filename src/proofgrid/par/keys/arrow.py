@@ -1,8 +1,10 @@
 """First-appearance codes of names by Arrow's hash table, partition by partition.
 
-The general (named) path of :mod:`proofgrid.par.text` when pyarrow is
-installed (the ``arrow`` extra). Each scanned chunk brings its tokens' bytes end
-to end (:func:`proofgrid.par.scan._scan` with ``pack``) and their lengths:
+A strategy of :mod:`proofgrid.par.keys`: the named path of
+:mod:`proofgrid.par.text` for large texts, and string columns of tables
+(:mod:`proofgrid.par.tables`), when pyarrow is installed (the ``arrow`` extra).
+Each scanned chunk brings its tokens' bytes end to end (a scan with ``pack``,
+:func:`proofgrid.par.scan.scan_chunks`) and their lengths:
 exactly an Arrow ``binary`` array (offsets = running sum of the lengths).
 
 Method

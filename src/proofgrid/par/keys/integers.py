@@ -1,8 +1,10 @@
 """First-appearance codes of non-negative integers fed chunk by chunk.
 
-The integer fast path of :mod:`proofgrid.par.text` keys each chunk of a
-file as soon as it is scanned, so keying overlaps the scanning of the next
-chunks and no array over all tokens (positions, values) is ever built.
+A strategy of :mod:`proofgrid.par.keys` (owns: the table indexed by value).
+The integer fast path of :mod:`proofgrid.par.text` (and of Parquet integer
+columns, :mod:`proofgrid.par.tables`) keys each chunk as soon as it is read,
+so keying overlaps the scanning of the next chunks and no array over all tokens
+(positions, values) is ever built.
 
 Method
 ------

@@ -1,6 +1,8 @@
 """First-appearance factorisation of 64-bit keys by a vectorised hash table (numpy).
 
-:mod:`proofgrid.par.text` keys every name by a 64-bit word (exact for
+A strategy of :mod:`proofgrid.par.keys` (owns: the hash table of 64-bit keys and
+the helpers every strategy shares: the SplitMix64 finaliser, first positions).
+:mod:`proofgrid.par.keys.words` keys every name by a 64-bit word (exact for
 names of up to 8 bytes, a hash verified byte for byte for longer ones) and
 factorises the keys here. This replaced pandas' hash table, whose import alone
 (0.4-0.6 s) cost more than reading a 10 MB edge list.

@@ -1,9 +1,10 @@
 """Exact 64-bit keys and first-appearance codes of names (byte spans of a buffer).
 
-The keying half of :mod:`proofgrid.par.text` (the scanning half is
-:mod:`proofgrid.par.scan`): given the starts and lengths of the tokens of a
-padded buffer, give every distinct name a code ``0 .. n-1`` in order of first
-appearance, exactly (names are compared byte for byte).
+A strategy of :mod:`proofgrid.par.keys` (owns: names as words of their bytes,
+integers parsed from them, the dictionary of words): given the starts and
+lengths of the tokens of a padded buffer (scanned by :mod:`proofgrid.par.scan`),
+give every distinct name a code ``0 .. n-1`` in order of first appearance,
+exactly (names are compared byte for byte).
 
 Method
 ------
