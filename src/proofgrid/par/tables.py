@@ -348,7 +348,7 @@ def _parquet_integer_edges(
     are keyed as they come by the table indexed by value of
     :class:`~proofgrid.par.keys.IntegerCoder` (first appearance, exactly as a text
     file's integer names), so neither the table nor an array over all cells is
-    held; memory: the edges (8 bytes an edge), the coder's table (12 bytes a value
+    held; memory: the edges (8 bytes an edge), the coder's table (8 bytes a value
     up to the largest) and one batch. None (nothing kept) when a cell is null,
     negative or too sparse for the table, or a column is not integer-typed: the
     caller then reads the whole table. O(rows + largest value)."""
@@ -370,7 +370,7 @@ def _parquet_integer_edges(
         limit = 4 * rows + (1 << 16)
         s_all = np.empty(rows, dtype=np.int32)
         d_all = np.empty(rows, dtype=np.int32)
-        firsts: list[npt.NDArray[np.int64]] = []
+        uniq = np.empty(1 << 16, dtype=np.int64)  # the values by code, doubling
         m = 0
         for batch in file.iter_batches(batch_size=_BATCH_ROWS, columns=list(wanted)):
             a, b = batch.column(0), batch.column(1)
@@ -389,10 +389,14 @@ def _parquet_integer_edges(
             s_all[m : m + k] = codes[0::2]
             d_all[m : m + k] = codes[1::2]
             m += k
-            firsts.append(values[order])
+            if coder.count > uniq.size:
+                grown = np.empty(max(2 * uniq.size, coder.count), dtype=np.int64)
+                grown[: uniq.size] = uniq
+                uniq = grown
+            uniq[coder.count - order.size : coder.count] = values[order]
     except (pa.ArrowException, OSError, ValueError) as exc:
         raise ColumnarError(f"{src.name}: cannot read the table: {_one_line(exc)}") from None
-    uniq = np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
+    uniq = uniq[: coder.count].copy()
     nodes = pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
     return ColumnarEdges(src.name, coder.count, s_all[:m], d_all[:m], m, True, nodes)
 
