@@ -47,6 +47,7 @@ from proofgrid.par.costs import MAX_SCALED, CostTable, scale_costs
 from proofgrid.par.keys import first_appearance, nfc_twins
 from proofgrid.par.keys.arrow import valid_mask
 from proofgrid.par.names import NameBytes, NamedGraph
+from proofgrid.par.scan import give_back
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -370,7 +371,9 @@ def _parquet_integer_edges(
         limit = 4 * rows + (1 << 16)
         s_all = np.empty(rows, dtype=np.int32)
         d_all = np.empty(rows, dtype=np.int32)
-        uniq = np.empty(1 << 16, dtype=np.int64)  # the values by code, doubling
+        # The values by code: at most one a cell; pages never written are never
+        # resident, so only the distinct values cost memory (no growth, no copy).
+        uniq = np.empty(2 * rows, dtype=np.int64)
         m = 0
         for batch in file.iter_batches(batch_size=_BATCH_ROWS, columns=list(wanted)):
             a, b = batch.column(0), batch.column(1)
@@ -389,14 +392,13 @@ def _parquet_integer_edges(
             s_all[m : m + k] = codes[0::2]
             d_all[m : m + k] = codes[1::2]
             m += k
-            if coder.count > uniq.size:
-                grown = np.empty(max(2 * uniq.size, coder.count), dtype=np.int64)
-                grown[: uniq.size] = uniq
-                uniq = grown
             uniq[coder.count - order.size : coder.count] = values[order]
     except (pa.ArrowException, OSError, ValueError) as exc:
         raise ColumnarError(f"{src.name}: cannot read the table: {_one_line(exc)}") from None
-    uniq = uniq[: coder.count].copy()
+    uniq = uniq[: coder.count]
+    del file
+    pa.default_memory_pool().release_unused()
+    give_back()  # what the reader's threads freed, back to the system before the kernel
     nodes = pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
     return ColumnarEdges(src.name, coder.count, s_all[:m], d_all[:m], m, True, nodes)
 
