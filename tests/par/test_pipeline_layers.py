@@ -83,3 +83,43 @@ def test_the_pipeline_is_one_package() -> None:
     assert not (SRC / "graph" / "bridge.py").exists()
     graph = {p.stem for p in (SRC / "graph").glob("*.py")}
     assert graph <= {"__init__", "scc", "flow", "compiled", "sparse"}, graph
+
+
+def _module_of(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _exists(module: str) -> bool:
+    base = SRC.parent.joinpath(*module.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def test_no_import_cycle_between_the_pipelines_modules() -> None:
+    """Module by module (imports inside functions too): the pipeline reads one way.
+    Oracle: networkx's strongly connected components of the import graph."""
+    import networkx as nx  # noqa: PLC0415
+
+    g = nx.DiGraph()
+    files = [*SRC.joinpath("graph").rglob("*.py"), *SRC.joinpath("par").rglob("*.py")]
+    for path in files:
+        me = _module_of(path)
+        g.add_node(me)
+        for node in ast.walk(_tree(path)):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets = [
+                    f"{node.module}.{a.name}" if _exists(f"{node.module}.{a.name}") else node.module
+                    for a in node.names
+                ]
+            for t in targets:
+                if t.startswith(("proofgrid.par", "proofgrid.graph")) and t != me:
+                    g.add_edge(me, t)
+    assert g.number_of_edges() > 10
+    cycles = [sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1]
+    assert not cycles, cycles

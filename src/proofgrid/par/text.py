@@ -280,7 +280,7 @@ _ARROW_MIN = 1 << 25  # bytes: below this, importing pyarrow (0.15 s) costs more
 
 
 def _use_arrow(size: int | None) -> bool:
-    """Whether the general path keys names by Arrow (:mod:`.arrowkeys`): pyarrow is
+    """Whether the general path keys names by Arrow (:mod:`proofgrid.par.keys.arrow`): pyarrow is
     installed and the text is large or of unknown length."""
     return (size is None or size >= _ARROW_MIN) and arrow_keys.available()
 
