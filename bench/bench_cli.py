@@ -35,7 +35,9 @@ import numpy as np
 import pandas as pd
 
 from bench_par import DATA, make_graph, write_edgelist  # bench/ is the script's directory
-from proofgrid.graph import edgelist, scanner, sparse
+from proofgrid.graph import sparse
+from proofgrid.par import scan as scanner
+from proofgrid.par import text as edgelist
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "cli.md"
@@ -170,7 +172,7 @@ def main() -> None:
         "",
         f"Reading and keying / kernel: **{read[0] / kernel[0]:.2f}×** wall,"
         f" {read[1] / kernel[1]:.2f}× CPU (bar ≤ 1×; the reader scans chunks on"
-        f" {scanner._THREADS} threads while it keys the ones scanned, so on an idle"
+        f" {scanner.THREADS} threads while it keys the ones scanned, so on an idle"
         " machine its wall time is below its CPU time; with the cores shared, about equal)."
         " Each round, read / kernel wall: "
         + ", ".join(f"{r * 1000:.0f} / {k * 1000:.0f} ms ({r / k:.2f}×)" for r, k in rounds)

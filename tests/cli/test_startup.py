@@ -44,6 +44,6 @@ def test_par_on_a_small_file_imports_no_scipy_pandas_pydantic_or_studies(tmp_pat
     edges = tmp_path / "small.txt"
     edges.write_text("".join(f"{i} {(i * 7 + 3) % 10}\n" for i in range(10)))
     names = _imported("par", str(edges))
-    assert "proofgrid.graph.edgelist" in names  # the command did run
+    assert "proofgrid.par.text" in names  # the command did run
     assert not _packages(names) & {"scipy", "pandas", "fastapi", "pydantic"}, names
     assert not {n for n in names if n.startswith("proofgrid.studies")}, names

@@ -286,7 +286,7 @@ def test_empty_graph() -> None:
 
 def test_doctests() -> None:
     """The docstrings' examples run (numpydoc ``Examples`` sections)."""
-    for name in ("proofgrid.par", "proofgrid.errors", "proofgrid.graph.sources"):
+    for name in ("proofgrid.par", "proofgrid.errors", "proofgrid.par.sources"):
         module = importlib.import_module(name)
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, name

@@ -1,9 +1,9 @@
-"""Names keyed by Arrow's hash table (:mod:`proofgrid.graph.arrowkeys`), the general
+"""Names keyed by Arrow's hash table (:mod:`proofgrid.par.keys.arrow`), the general
 path for large named files when pyarrow is installed.
 
 Oracles: the line-by-line reader (its property tests run both keyings, ``KEYINGS``
 in ``tests.par.test_edgelist`` and ``tests.par.test_streamed_read``); the keying of
-the text kept whole (:mod:`proofgrid.graph.namekeys`) on the same text, costs
+the text kept whole (:mod:`proofgrid.par.keys.words`) on the same text, costs
 included; and the bytes the scanner allocates (a seekable named file is never
 held whole).
 """
@@ -19,8 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import arrowkeys, edgelist, scanner
-from proofgrid.graph.edgelist import parse_costs, parse_edgelist, read_edgelist, read_edges
+from proofgrid.par import scan as scanner
+from proofgrid.par import text as edgelist
+from proofgrid.par.costs import parse_costs
+from proofgrid.par.keys import arrow as arrowkeys
+from proofgrid.par.text import parse_edgelist, read_edgelist, read_edges
 from tests.par.test_edgelist import assert_reads_like_reference, edge_files, edges_of, reference
 from tests.par.test_streamed_read import (
     small_pieces_and_buffer_sizes,
@@ -197,7 +200,7 @@ def test_columns_are_keyed_row_by_row_like_the_oracle(
 def test_integer_cells_get_first_appearance_codes(case: tuple[str, list[int]]) -> None:
     """Integers of every width and sign, dense or spread over the whole range (the
     table indexed by value, or hashing): the codes and values a dictionary gives."""
-    from proofgrid.graph.columnar import first_appearance  # noqa: PLC0415
+    from proofgrid.par.keys import first_appearance  # noqa: PLC0415
 
     dtype, values = case
     seen: dict[int, int] = {}

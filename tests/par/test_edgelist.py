@@ -16,8 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import edgelist, namekeys, scanner
-from proofgrid.graph.edgelist import EdgeListError, parse_costs, parse_edgelist, read_edgelist
+from proofgrid.par import scan as scanner
+from proofgrid.par import text as edgelist
+from proofgrid.par.costs import parse_costs
+from proofgrid.par.keys import words as namekeys
+from proofgrid.par.text import EdgeListError, parse_edgelist, read_edgelist
 
 _SPLIT = re.compile(r"[ \t\r\v\f,]+")
 
@@ -170,21 +173,21 @@ def test_the_dictionary_of_words_is_taken_and_checked(monkeypatch: pytest.Monkey
     """Small texts are keyed by the dictionary of their words (commas, comments and a BOM
     included); a split that disagrees with the scanner falls back to hashing."""
     taken: list[object] = []
-    real = namekeys._text_codes
+    real = namekeys.text_codes
 
     def spy(*args: object) -> object:
         got = real(*args)  # type: ignore[arg-type]
         taken.append(got)
         return got
 
-    monkeypatch.setattr(edgelist, "_text_codes", spy)
+    monkeypatch.setattr(edgelist, "text_codes", spy)
     text = "\ufeffa,b # c d\nb\t, c\n007 7\n\u00e9 a\nsolo\n"
     g = assert_reads_like_reference(text.replace("\ufeff", ""))
     assert taken and taken[-1] is not None and g is not None
     bom = parse_edgelist(text.encode())
     assert bom.names(range(bom.n)) == ["a", "b", "c", "007", "7", "\u00e9", "solo"]
     buf = np.frombuffer(b"a b\n" + bytes(16), dtype=np.uint8).copy()
-    assert namekeys._text_codes(buf, 4, np.array([0]), np.array([1])) is None  # 2 words, not 1
+    assert namekeys.text_codes(buf, 4, np.array([0]), np.array([1])) is None  # 2 words, not 1
 
 
 def test_collision_fallback_is_actually_taken(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from proofgrid.cli import main
-from proofgrid.graph import edgelist, namekeys, scanner
-from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
-from proofgrid.graph.intcodes import IntegerCoder
+from proofgrid.par import scan as scanner
+from proofgrid.par import text as edgelist
+from proofgrid.par.keys import words as namekeys
+from proofgrid.par.keys.integers import IntegerCoder
+from proofgrid.par.text import EdgeListError, parse_edgelist
 from tests.par.test_edgelist import assert_reads_like_reference, edges_of, reference
 
 
@@ -144,7 +146,7 @@ def test_a_file_that_turns_non_integer_late_is_read_again_exactly(
     """Many chunks of plain integers on two threads, then ``007``: the fast path
     gives up at that chunk and the general path reads the whole file."""
     monkeypatch.setattr(scanner, "_CHUNK", 64)
-    monkeypatch.setattr(scanner, "_THREADS", 2)
+    monkeypatch.setattr(scanner, "THREADS", 2)
     taken = _spy_plain(monkeypatch)
     rng = np.random.default_rng(5)
     body = "".join(f"{a} {b}\n" for a, b in rng.integers(0, 300, (400, 2)).tolist())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
+from proofgrid.par.text import EdgeListError, parse_edgelist
 
 DEVZERO = Path("/dev/zero")
 

@@ -19,8 +19,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph import edgelist, scanner
-from proofgrid.graph.edgelist import EdgeListError, read_edgelist, read_edges
+from proofgrid.par import scan as scanner
+from proofgrid.par import text as edgelist
+from proofgrid.par.text import EdgeListError, read_edgelist, read_edges
 from tests.par.test_edgelist import KEYINGS, RefError, edge_files, edges_of, reference
 
 
@@ -140,13 +141,13 @@ def small_pieces_and_buffer_sizes(monkeypatch: pytest.MonkeyPatch) -> tuple[int,
     of every buffer the scanner allocates."""
     monkeypatch.setattr(scanner, "_CHUNK", 1 << 12)
     sizes: list[int] = []
-    real = scanner._alloc
+    real = scanner.alloc
 
     def spy(size: int) -> object:
         sizes.append(size)
         return real(size)
 
-    monkeypatch.setattr(scanner, "_alloc", spy)
+    monkeypatch.setattr(scanner, "alloc", spy)
     return scanner._CHUNK * scanner._READ, sizes
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from proofgrid.cli.common import EXIT_STREAM
-from proofgrid.graph.edgelist import EdgeListError, parse_edgelist
 from proofgrid.graph.sparse import par_certificate
+from proofgrid.par.text import EdgeListError, parse_edgelist
 
 EDGES = b"a b\nc a\n"
 

@@ -1,17 +1,19 @@
 """``proofgrid par``: minimum seed sets of real directed networks.
 
 Thin: reads the files (:func:`proofgrid.par.read_graph`: text, compressed or tables),
-asks the engine (through :mod:`proofgrid.graph.bridge`), prints the certificate
-(:func:`proofgrid.par.certificate_json`, shared with the Python API). The engines are
+asks the engine (:func:`proofgrid.graph.sparse.par_certificate`), writes the answer
+(:mod:`proofgrid.par.writers`: the streamed certificate, the components and the
+condensation). The engines are
 imported when the command runs, so other commands do not pay for numpy/scipy at
 start-up, and its options are read without typer's pydantic machinery (:class:`ParCommand`).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import typer
 from typer.core import TyperCommand
@@ -19,23 +21,35 @@ from typer.core import TyperCommand
 from proofgrid.cli import common
 
 if TYPE_CHECKING:
-    from proofgrid.graph.bridge import CostTable
+    from proofgrid.graph.sparse import ParCertificate
+    from proofgrid.par.costs import CostTable
+    from proofgrid.par.names import NamedGraph
+
+#: Out of memory: ``EX_OSERR`` of BSD's sysexits.h (not 1, which is --check's).
+EXIT_NO_MEMORY = 71
 
 HELP = """Smallest set of starting points whose cascade reaches every node.
 
 FILE is an edge list ('-' = standard input): one 'src dst' pair per line,
 separated by spaces, tabs or commas; a line with one name is an isolated node;
-'#' starts a comment. gzip, bzip2, xz and zstd files are decompressed (told by
-their first bytes). Parquet and Arrow/Feather files are tables (first two
-columns, or --columns SRC,DST); with --columns, any other FILE is CSV whose
-header names the columns. Par is the number of source components of the
-condensation (a component no edge enters), which is provably the minimum; one
-node per source component is printed, in order of first appearance in FILE.
+'#' starts a comment; a line may be up to 1 GiB long. gzip, bzip2, xz and
+zstd files are decompressed (told by their first bytes). Parquet and
+Arrow/Feather files are tables (first two columns, or --columns SRC,DST); with
+--columns, any other FILE is CSV whose header names the columns. Par is the
+number of source components of the condensation (a component no edge enters),
+which is provably the minimum; one node per source component is printed, in
+order of first appearance in FILE.
 
 An input with no nodes (empty, or only comments) has par 0 and a warning on
 standard error.
 
-Exit status: 0 ok, 1 --check found an unreached node, 2 bad input.
+--json prints the certificate as compact JSON, streamed (--indent N to indent it).
+--components PATH writes 'node<TAB>component' for every node, components numbered
+in a topological order of the condensation (source components first, in seed
+order); --condensation PATH writes its edges 'a<TAB>b' (a < b, each once).
+
+Exit status: 0 ok, 1 --check found an unreached node, 2 bad input, 71 out of
+memory (one line 'error: out of memory ...'), 74 an output could not be written.
 """
 
 
@@ -54,7 +68,7 @@ def _warn_unknown(costs: CostTable, source: str) -> None:
 def _pair(text: str | None, option: str) -> tuple[str, str] | None:
     if text is None:
         return None
-    from proofgrid.graph.columnar import parse_columns  # noqa: PLC0415 (lazy, see module doc)
+    from proofgrid.par.tables import parse_columns  # noqa: PLC0415 (lazy, see module doc)
 
     return parse_columns(text, option)
 
@@ -99,19 +113,74 @@ def par_command(
         metavar="[auto|python|compiled]",
         help="SCC engine: pure-Python Tarjan, compiled scipy kernel, or by size (auto).",
     ),
+    indent: int | None = typer.Option(
+        None, "--indent", min=0, metavar="N", help="With --json: indent by N spaces."
+    ),
+    components_path: str | None = typer.Option(
+        None,
+        "--components",
+        metavar="PATH",
+        help="Write 'node<TAB>component' for every node to PATH; components are numbered"
+        " in a topological order of the condensation, source components first.",
+    ),
+    condensation_path: str | None = typer.Option(
+        None,
+        "--condensation",
+        metavar="PATH",
+        help="Write the condensation's edges 'a<TAB>b' (a < b, each once) to PATH.",
+    ),
 ) -> None:
     """Smallest set of starting points whose cascade reaches every node."""
-    from proofgrid.graph import bridge  # noqa: PLC0415 (lazy, see module doc)
-    from proofgrid.par import certificate_json, read_costs, read_graph  # noqa: PLC0415
+    try:
+        _run(
+            file,
+            costs_file=costs_file,
+            columns=columns,
+            cost_columns=cost_columns,
+            as_json=as_json,
+            indent=indent,
+            check=check,
+            members_limit=members_limit,
+            engine=engine,
+            components_path=components_path,
+            condensation_path=condensation_path,
+        )
+    except MemoryError:
+        common.fail(
+            "out of memory: the graph does not fit in the memory this process may use",
+            code=EXIT_NO_MEMORY,
+        )
+
+
+def _run(
+    file: str,
+    *,
+    costs_file: str | None,
+    columns: str | None,
+    cost_columns: str | None,
+    as_json: bool,
+    indent: int | None,
+    check: bool,
+    members_limit: int,
+    engine: str,
+    components_path: str | None,
+    condensation_path: str | None,
+) -> None:
+    """The pipeline: read (sources, scan, keys) -> certificate -> writers."""
+    from proofgrid.graph import sparse  # noqa: PLC0415 (lazy, see module doc)
+    from proofgrid.par import read_costs, read_graph  # noqa: PLC0415
+    from proofgrid.par.writers import plain_name  # noqa: PLC0415
 
     try:
-        chosen = bridge.Engine(engine)
+        chosen = sparse.Engine(engine)
     except ValueError:
         common.fail(f"--engine must be auto, python or compiled, not {engine!r}")
     if costs_file == "-" and file == "-":
         common.fail("FILE and --costs cannot both be standard input")
     if cost_columns is not None and costs_file is None:
         common.fail("--cost-columns needs --costs FILE")
+    if indent is not None and not as_json:
+        common.fail("--indent goes with --json")
     graph = read_graph(file, columns=_pair(columns, "--columns"))
     if graph.n == 0:
         print(
@@ -132,7 +201,7 @@ def par_command(
     if costs_file is not None:
         costs = read_costs(costs_file, graph, columns=_pair(cost_columns, "--cost-columns"))
         _warn_unknown(costs, "<stdin>" if costs_file == "-" else str(costs_file))
-    cert = bridge.certificate(
+    cert = sparse.par_certificate(
         graph.src,
         graph.dst,
         graph.n,
@@ -140,31 +209,23 @@ def par_command(
         engine=chosen,
         condensation_edges=as_json,
     )
+    if components_path is not None or condensation_path is not None:
+        _write_condensation(graph, cert, components_path, condensation_path)
     missing: int | None = None
     first_missing = ""
     if check:
-        gaps = bridge.unreached(graph.src, graph.dst, graph.n, cert.seeds, engine=chosen)
+        gaps = sparse.unreached(graph.src, graph.dst, graph.n, cert.seeds, engine=chosen)
         missing = int(gaps.size)
         if missing:
             first_missing = graph.name(int(gaps[0]))
     if as_json:
-        doc = certificate_json(
-            source=graph.source,
-            n=graph.n,
-            m=graph.m,
-            labels=graph.names,
-            cert=cert,
-            costs=costs,
-            members_limit=members_limit,
-            missing=missing,
-        )
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        _print_json(graph, cert, costs, members_limit, missing, indent)
     else:
         lines = [f"par: {cert.par}"]
         if costs is not None:
             lines.append(f"cost: {costs.format(cert.cost)}")
         lines.append("seeds:")
-        lines.extend(f"  {name}" for name in graph.names(cert.seeds))
+        lines.extend(f"  {plain_name(name)}" for name in graph.names(cert.seeds))
         if missing == 0:
             lines.append(f"check: ok, all {graph.n} nodes reached from the {cert.par} seeds")
         sys.stdout.write("\n".join(lines) + "\n")
@@ -175,6 +236,91 @@ def par_command(
             f" (first: {first_missing!r})",
             code=common.EXIT_CHECK_FAILED,
         )
+
+
+def _binary_stdout() -> IO[bytes]:
+    """Standard output as a binary stream (text written so far flushed first)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:
+        return cast("IO[bytes]", buffer)
+    return cast("IO[bytes]", _TextSink(sys.stdout))
+
+
+class _TextSink(io.RawIOBase):
+    """A binary stream onto a text one (a stand-in standard output without a buffer)."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self._text = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: Any) -> int:
+        self._text.write(bytes(b).decode("utf-8"))
+        return len(b)
+
+
+def _print_json(  # noqa: PLR0917 (private helper, called once)
+    graph: NamedGraph,
+    cert: ParCertificate,
+    costs: CostTable | None,
+    members_limit: int,
+    missing: int | None,
+    indent: int | None,
+) -> None:
+    """The certificate, streamed compact (:func:`~proofgrid.par.writers.write_certificate_json`),
+    or re-indented as a whole on request."""
+    from proofgrid.par.writers import write_certificate_json  # noqa: PLC0415
+
+    def write(out: IO[bytes]) -> None:
+        write_certificate_json(
+            out,
+            source=graph.source,
+            n=graph.n,
+            m=graph.m,
+            graph=graph,
+            cert=cert,
+            costs=costs,
+            members_limit=members_limit,
+            missing=missing,
+        )
+
+    out = _binary_stdout()
+    if indent is None:
+        write(out)
+    else:
+        held = io.BytesIO()
+        write(held)
+        doc = json.loads(held.getvalue())
+        out.write((json.dumps(doc, indent=indent, ensure_ascii=False) + "\n").encode("utf-8"))
+    out.flush()
+
+
+def _write_condensation(
+    graph: NamedGraph,
+    cert: ParCertificate,
+    components_path: str | None,
+    condensation_path: str | None,
+) -> None:
+    """``--components`` and ``--condensation`` (:func:`proofgrid.graph.sparse.topological`)."""
+    from proofgrid.graph.sparse import topological  # noqa: PLC0415
+    from proofgrid.par.writers import write_components, write_condensation  # noqa: PLC0415
+
+    topo = topological(cert, graph.src, graph.dst)
+    for path, what in ((components_path, "components"), (condensation_path, "condensation")):
+        if path is None:
+            continue
+        try:
+            with open(path, "wb") as fh:
+                if what == "components":
+                    write_components(fh, graph, topo.components)
+                else:
+                    write_condensation(fh, topo.edge_src, topo.edge_dst)
+        except OSError as exc:
+            common.fail(
+                f"{path}: cannot write the {what}: {exc.strerror or exc}", code=common.EXIT_STREAM
+            )
 
 
 class ParCommand(common.QuickHelp, TyperCommand):

@@ -4,7 +4,7 @@
   par function (the SCC kernel is a parameter: pure-Python Tarjan or scipy's).
 * :mod:`proofgrid.graph.flow` — Dinic's max-flow and the minimum cut.
 * :mod:`proofgrid.graph.compiled` — the scipy kernel and par's vectorised bookkeeping.
-* :mod:`proofgrid.graph.edgelist` — fast exact reading of large edge lists (numpy).
+* :mod:`proofgrid.par.text` — fast exact reading of large edge lists (numpy).
 * :mod:`proofgrid.graph.sparse` — par certificates of large graphs for ``proofgrid par``.
 
 The last three are not imported here, so that importing :mod:`proofgrid.graph` stays
@@ -30,9 +30,9 @@ from proofgrid.graph.scc import (
 )
 
 _LAZY = {
-    "EdgeList": "proofgrid.graph.edgelist",
-    "EdgeListError": "proofgrid.graph.edgelist",
-    "read_edges": "proofgrid.graph.edgelist",
+    "EdgeList": "proofgrid.par.text",
+    "EdgeListError": "proofgrid.par.text",
+    "read_edges": "proofgrid.par.text",
     "ParCertificate": "proofgrid.graph.sparse",
     "par_certificate": "proofgrid.graph.sparse",
 }
@@ -52,8 +52,6 @@ __all__ = [
     "KERNELS",
     "Arcs",
     "Condensation",
-    "EdgeList",
-    "EdgeListError",
     "FlowNetwork",
     "ParCertificate",
     "ParResult",
@@ -62,6 +60,5 @@ __all__ = [
     "par",
     "par_certificate",
     "reachable",
-    "read_edges",
     "tarjan_scc",
 ]

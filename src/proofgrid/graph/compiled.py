@@ -40,6 +40,7 @@ __all__ = [
     "as_index",
     "check_arcs",
     "condensation_edge_count",
+    "cross_keys",
     "csr",
     "par_arrays",
     "strong_components",
@@ -113,12 +114,12 @@ def condensation_edge_count(
 ) -> int:
     """Number of distinct condensation edges ``(labels[u], labels[v])``, ``labels`` differing.
 
-    Sort-based distinct count of the crossing edges (:func:`_cross_keys`); O(m log m).
+    Sort-based distinct count of the crossing edges (:func:`cross_keys`); O(m log m).
     """
-    return int(_cross_keys(labels, as_index(src), as_index(dst), n_components).size)
+    return int(cross_keys(labels, as_index(src), as_index(dst), n_components).size)
 
 
-def _cross_keys(
+def cross_keys(
     labels: npt.NDArray[np.integer], src: Int32Array, dst: Int32Array, count: int
 ) -> IntArray:
     """Sorted distinct keys ``labels[u] * count + labels[v]`` of the edges between
@@ -168,7 +169,7 @@ def _distinct_edges(
     labels: Int32Array, src: Int32Array, dst: Int32Array, count: int
 ) -> tuple[tuple[int, int], ...]:
     """Distinct condensation edges, sorted; O(m log m)."""
-    keys = _cross_keys(labels, src, dst, count)
+    keys = cross_keys(labels, src, dst, count)
     return tuple(zip((keys // count).tolist(), (keys % count).tolist(), strict=True))
 
 

@@ -182,7 +182,7 @@ def condensation(succ: Sequence[Iterable[int]]) -> Condensation:
 class ArcArrays(Protocol):
     """A digraph as edge arrays: edge ``i`` is ``src[i] -> dst[i]`` over nodes ``0 .. n-1``.
 
-    :class:`Arcs` and :class:`proofgrid.graph.edgelist.EdgeList` are two.
+    :class:`Arcs` and :class:`proofgrid.par.text.EdgeList` are two.
     """
 
     @property

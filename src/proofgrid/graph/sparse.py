@@ -36,9 +36,13 @@ __all__ = [
     "AUTO_PYTHON_LIMIT",
     "Engine",
     "ParCertificate",
+    "SourceGroups",
+    "Topological",
     "condensation_edge_count",
     "par_certificate",
+    "source_groups",
     "source_members",
+    "topological",
     "unreached",
 ]
 
@@ -202,21 +206,116 @@ def unreached(
     return np.flatnonzero(~reached[:n]).astype(np.int64)
 
 
-def source_members(cert: ParCertificate, limit: int) -> list[tuple[IntArray, int]]:
-    """For each seed (in ``cert.seeds`` order): up to ``limit`` members of its
-    source component (ascending ids) and the component's size; O(n)."""
-    k = cert.seeds.size
+@dataclass(frozen=True, eq=False)
+class SourceGroups:
+    """The members of every source component, grouped in ``seeds`` order.
+
+    Attributes
+    ----------
+    nodes : numpy.ndarray of int64
+        Up to ``limit`` members of each source component (ascending ids), the
+        groups one after another.
+    offsets : numpy.ndarray of int64
+        Group ``i`` is ``nodes[offsets[i]:offsets[i + 1]]`` (``k + 1`` entries).
+    sizes : numpy.ndarray of int64
+        The full size of each source component.
+    """
+
+    nodes: IntArray
+    offsets: IntArray
+    sizes: IntArray
+
+
+def source_groups(cert: ParCertificate, limit: int) -> SourceGroups:
+    """Up to ``limit`` members (ascending ids) and the size of each seed's source
+    component, gathered by one stable sort of the nodes of source components; O(n log n)
+    at worst, no Python step per component."""
+    k = int(cert.seeds.size)
     if k == 0:
-        return []
+        none = np.zeros(0, dtype=np.int64)
+        return SourceGroups(none, np.zeros(1, dtype=np.int64), none)
     pos = np.full(cert.n_components, -1, dtype=np.int64)
     pos[cert.seed_components] = np.arange(k, dtype=np.int64)
     nodes = np.flatnonzero(pos[cert.labels] >= 0)
     group = pos[cert.labels[nodes]]
     order = np.argsort(group, kind="stable")  # stable: ids stay ascending within a group
     nodes, group = nodes[order], group[order]
-    sizes = np.bincount(group, minlength=k)
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    sizes = np.bincount(group, minlength=k).astype(np.int64)
+    starts = np.zeros(k, dtype=np.int64)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    rank = np.arange(nodes.size, dtype=np.int64) - starts[group]
+    keep = rank < limit
+    kept = np.minimum(sizes, limit)
+    offsets = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(kept, out=offsets[1:])
+    return SourceGroups(nodes[keep].astype(np.int64), offsets, sizes)
+
+
+def source_members(cert: ParCertificate, limit: int) -> list[tuple[IntArray, int]]:
+    """For each seed (in ``cert.seeds`` order): up to ``limit`` members of its
+    source component (ascending ids) and the component's size (:func:`source_groups`
+    as a list, for callers that want one entry per component); O(n log n)."""
+    g = source_groups(cert, limit)
+    bounds = g.offsets.tolist()
     return [
-        (nodes[st : st + min(limit, int(sz))].astype(np.int64), int(sz))
-        for st, sz in zip(starts.tolist(), sizes.tolist(), strict=True)
+        (g.nodes[a:b], size)
+        for a, b, size in zip(bounds[:-1], bounds[1:], g.sizes.tolist(), strict=True)
     ]
+
+
+@dataclass(frozen=True, eq=False)
+class Topological:
+    """The condensation in a topological order, sources first.
+
+    Attributes
+    ----------
+    components : numpy.ndarray of int32
+        Component of every node: the source components are ``0 .. par-1`` in
+        ``seeds`` order, the others follow in a topological order of the
+        condensation, so every condensation edge ``a -> b`` has ``a < b``.
+    count : int
+        Number of components.
+    edge_src, edge_dst : numpy.ndarray of int32
+        The distinct condensation edges, sorted, ``edge_src < edge_dst``.
+    """
+
+    components: Int32Array
+    count: int
+    edge_src: Int32Array
+    edge_dst: Int32Array
+
+
+def topological(cert: ParCertificate, src: npt.ArrayLike, dst: npt.ArrayLike) -> Topological:
+    """Number the components of ``cert`` in a topological order of the condensation,
+    sources first, and list the condensation's edges.
+
+    Both kernels number components in a reverse topological order (Tarjan 1972:
+    a component is completed after every component it reaches; scipy's Pearce
+    variant likewise), so reversing the labels is a topological order; this is
+    checked on every edge, and a kernel that broke it is replaced by Tarjan's
+    order of the condensation itself. Sources may then move to the front: no edge
+    enters them, so no edge is reversed. O(n + m log m) (the sort of the
+    crossing edges).
+    """
+    s, d = compiled.as_index(src), compiled.as_index(dst)
+    count, labels = cert.n_components, cert.labels
+    keys = compiled.cross_keys(labels, s, d, count)
+    a, b = keys // max(count, 1), keys % max(count, 1)
+    if a.size and not bool((a > b).all()):  # not reverse topological: order the DAG itself
+        succ: list[list[int]] = [[] for _ in range(count)]
+        for x, y in zip(a.tolist(), b.tolist(), strict=True):
+            succ[x].append(y)
+        done, _ = scc.tarjan_scc(succ)  # singletons; completion order, reverse topological
+        rank = np.asarray(done, dtype=np.int64)
+    else:
+        rank = np.arange(count, dtype=np.int64)
+    order = np.argsort(-rank, kind="stable")  # components in a topological order
+    is_source = np.zeros(count, dtype=bool)
+    is_source[cert.seed_components] = True
+    rest = order[~is_source[order]]
+    new = np.empty(count, dtype=np.int32)
+    new[cert.seed_components] = np.arange(cert.seeds.size, dtype=np.int32)
+    new[rest] = np.arange(cert.seeds.size, count, dtype=np.int32)
+    ea, eb = new[a], new[b]
+    k = np.lexsort((eb, ea))
+    return Topological(new[labels], count, ea[k], eb[k])

@@ -42,10 +42,11 @@ Par(par=1, seeds=(2,), cost=Decimal('0.5'))
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -53,9 +54,11 @@ from typing import TYPE_CHECKING, Any
 from proofgrid.errors import ProofgridError
 
 if TYPE_CHECKING:
-    from proofgrid.graph.bridge import CostTable, NamedGraph, ParCertificate
+    from proofgrid.graph.sparse import ParCertificate
+    from proofgrid.par.costs import CostTable
+    from proofgrid.par.names import NamedGraph
 
-__all__ = ["Par", "ParInputError", "certificate_json", "par", "read_costs", "read_graph"]
+__all__ = ["Condensation", "Par", "ParInputError", "par", "read_costs", "read_graph"]
 
 
 class ParInputError(ProofgridError):
@@ -72,17 +75,17 @@ def read_graph(path: str | os.PathLike[str], *, columns: tuple[str, str] | None 
     bytes; Parquet and Arrow files by theirs (``columns`` default: the first
     two); with ``columns``, any other file is CSV with a header; else it is a
     text edge list. ``-`` is standard input. Returns an
-    :class:`~proofgrid.graph.edgelist.EdgeList` or a
-    :class:`~proofgrid.graph.columnar.ColumnarEdges` (both have ``src``,
+    :class:`~proofgrid.par.text.EdgeList` or a
+    :class:`~proofgrid.par.tables.ColumnarEdges` (both have ``src``,
     ``dst``, ``n``, ``m``, ``source`` and ``names``). O(file size).
     """
-    from proofgrid.graph import bridge, columnar  # noqa: PLC0415 (numpy on use)
-    from proofgrid.graph.sources import open_source  # noqa: PLC0415 (as above)
+    from proofgrid.par import tables, text  # noqa: PLC0415 (numpy on use)
+    from proofgrid.par.sources import open_source  # noqa: PLC0415 (as above)
 
     with open_source(os.fspath(path), "edge-list file") as src:
-        if columns is not None or columnar.table_kind(src.head) is not None:
-            return columnar.read_columnar_edges(src, columns)
-        return bridge.read_text_edges(src)
+        if columns is not None or tables.table_kind(src.head) is not None:
+            return tables.read_columnar_edges(src, columns)
+        return text.read_source(src)
 
 
 _NOT_A_TEXT_NAME = re.compile(r"[\s,#\x00-\x1f\x7f]|^$")
@@ -97,14 +100,14 @@ def read_costs(
     columns of a table; either kind goes with a graph of either kind. O(file
     size + n).
     """
-    from proofgrid.graph import bridge, columnar  # noqa: PLC0415 (numpy on use)
-    from proofgrid.graph.sources import open_source  # noqa: PLC0415 (as above)
+    from proofgrid.par import costs, tables, text  # noqa: PLC0415 (numpy on use)
+    from proofgrid.par.sources import open_source  # noqa: PLC0415 (as above)
 
     with open_source(os.fspath(path), "costs file") as src:
-        if columns is not None or columnar.table_kind(src.head) is not None:
-            return columnar.read_columnar_costs(src, columns, graph)
-        if isinstance(graph, bridge.EdgeList):
-            return bridge.read_text_costs(src, graph)
+        if columns is not None or tables.table_kind(src.head) is not None:
+            return tables.read_columnar_costs(src, columns, graph)
+        if isinstance(graph, text.EdgeList):
+            return costs.read_source_costs(src, graph)
         # A table's names, matched by the text reader itself (one matching rule).
         import numpy as np  # noqa: PLC0415 (loaded by the graph already)
 
@@ -114,52 +117,7 @@ def read_costs(
                 f"{src.name}: the graph has names a text cost file cannot write"
                 " (spaces, commas, '#'); give the costs as a table (--cost-columns)"
             )
-        return bridge.read_text_costs(src, bridge.names_only(names, graph.source))
-
-
-def certificate_json(
-    *,
-    source: str,
-    n: int,
-    m: int,
-    labels: Callable[[Any], list[Any]],
-    cert: ParCertificate,
-    costs: CostTable | None,
-    members_limit: int,
-    missing: int | None,
-) -> dict[str, Any]:
-    """The certificate ``proofgrid par --json`` prints (keys in ``docs/par.md``).
-
-    ``labels(ids)`` gives the names (or the caller's node objects) of node ids.
-    O(n) for the members of the source components.
-    """
-    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy on use)
-
-    seeds = labels(cert.seeds)
-    sources: list[dict[str, Any]] = []
-    for seed, v, (members, size) in zip(
-        seeds, cert.seeds.tolist(), bridge.source_members(cert, members_limit), strict=True
-    ):
-        entry: dict[str, Any] = {"seed": seed, "size": size, "members": labels(members)}
-        if costs is not None:
-            entry["seed_cost"] = costs.to_number(int(costs.values[v]))
-        sources.append(entry)
-    out: dict[str, Any] = {
-        "file": source,
-        "nodes": n,
-        "edges": m,
-        "par": cert.par,
-        "seeds": seeds,
-        "cost": cert.cost if costs is None else costs.to_number(cert.cost),
-        "components": cert.n_components,
-        "condensation_edges": cert.condensation_edges,
-        "members_limit": members_limit,
-        "sources": sources,
-        "engine": cert.engine.value,
-    }
-    if missing is not None:
-        out["check"] = {"ok": missing == 0, "unreached": missing}
-    return out
+        return costs.read_source_costs(src, text.names_only(names, graph.source))
 
 
 # --- in-memory graphs ------------------------------------------------------------------
@@ -207,20 +165,19 @@ def _kinds(obj: object) -> set[str]:
     return {c.__module__.partition(".")[0] for c in type(obj).__mro__}
 
 
-def _first_appearance(flat: Any, missing: Any = None) -> tuple[Any, Any]:
-    from proofgrid.graph.columnar import first_appearance  # noqa: PLC0415 (numpy on use)
+def _null(v: Any) -> bool:
+    """None, NaN (a float, numpy's included) and pandas' NA: a missing node."""
+    if v is None or type(v).__name__ in {"NAType", "NaTType"}:
+        return True
+    return isinstance(v, float) and math.isnan(v)
 
-    return first_appearance(flat, missing)
 
-
-def _objects_first_appearance(values: Iterable[Any], null: Callable[[Any], bool]) -> Any:
-    import numpy as np  # noqa: PLC0415
-
-    index: dict[Any, int] = {}
-    codes = np.fromiter(
-        (-1 if null(v) else index.setdefault(v, len(index)) for v in values), dtype=np.int64
-    )
-    return codes, list(index)
+def _refuse_missing(tokens: list[Any], source: str) -> None:
+    """A node that is None or NaN is refused, naming its row (1-based) and side; O(len)."""
+    for k, v in enumerate(tokens):
+        if _null(v):
+            side = "source" if k % 2 == 0 else "destination"
+            raise ParInputError(f"{source}: row {k // 2 + 1}: the {side} node is {v!r}")
 
 
 def _from_tokens(codes: Any, n: int, values: Any, source: str) -> _Input:
@@ -284,10 +241,19 @@ def _pick_columns(names: list[Any], columns: tuple[Any, Any] | None, what: str) 
     if columns is None:
         if len(names) < 2:
             raise ParInputError(f"a {what} needs two columns (src, dst), not {len(names)}")
+        for c in names[:2]:
+            if names.count(c) > 1:
+                raise ParInputError(
+                    f"the {what} has {names.count(c)} columns named {c!r}: ambiguous"
+                )
         return names[0], names[1]
     if len(columns) != 2:
         raise ParInputError(f"columns must name two columns (src, dst), not {columns!r}")
+    if columns[0] == columns[1]:
+        raise ParInputError(f"columns must name two different columns, not {columns[0]!r} twice")
     for c in columns:
+        if names.count(c) > 1:
+            raise ParInputError(f"the {what} has {names.count(c)} columns named {c!r}: ambiguous")
         if c not in names:
             raise ParInputError(f"the {what} has no column {c!r} (columns: {names[:8]!r})")
     return columns[0], columns[1]
@@ -308,14 +274,20 @@ def _from_pandas(df: Any, columns: tuple[Any, Any] | None) -> _Input:
     if not isinstance(df, pd.DataFrame):
         raise ParInputError(f"cannot read a {type(df).__name__} as a graph; pass a DataFrame")
     a, b = _pick_columns(list(df.columns), columns, "DataFrame")
+    from proofgrid.par.keys import first_appearance  # noqa: PLC0415
+
     both = pd.concat([df[a], df[b]], ignore_index=True).take(_interleave(len(df)))
-    codes, uniques = pd.factorize(both)  # first appearance; NaN/None/NA -> -1
-    values = list(uniques.tolist()) if hasattr(uniques, "tolist") else list(uniques)
+    missing = both.isna().to_numpy()  # NaN/None/NA: a null cell, no name (docstring)
+    plain = both.dtype.kind in "iu" and not missing.any()
+    codes, uniq = first_appearance(both.to_numpy() if plain else both.to_numpy(object), missing)
+    values = uniq.tolist()
     return _from_tokens(codes, len(values), values, "<DataFrame>")
 
 
 def _from_polars(df: Any, columns: tuple[Any, Any] | None) -> _Input:
     import numpy as np  # noqa: PLC0415
+
+    from proofgrid.par.keys import first_appearance  # noqa: PLC0415
 
     if not hasattr(df, "get_column"):
         raise ParInputError(f"cannot read a {type(df).__name__} as a graph; pass a DataFrame")
@@ -329,42 +301,55 @@ def _from_polars(df: Any, columns: tuple[Any, Any] | None) -> _Input:
         for k, s in enumerate((sa, sb)):
             missing[k::2] = s.is_null().to_numpy()
             both[k::2] = filled[k]
-        codes, uniq = _first_appearance(both, missing)
+        codes, uniq = first_appearance(both, missing)
         return _from_tokens(codes, int(uniq.size), uniq, "<DataFrame>")
     tokens: list[Any] = [None] * (2 * m)
     tokens[0::2] = sa.to_list()
     tokens[1::2] = sb.to_list()
-    codes, values = _objects_first_appearance(tokens, lambda v: v is None)
-    return _from_tokens(codes, len(values), values, "<DataFrame>")
+    missing = np.fromiter(map(_null, tokens), dtype=bool, count=2 * m)
+    codes, uniq = first_appearance(np.array(tokens, dtype=object), missing)
+    return _from_tokens(codes, int(uniq.size), list(uniq), "<DataFrame>")
 
 
 def _from_numpy(arr: Any) -> _Input:
+    import numpy as np  # noqa: PLC0415
+
+    from proofgrid.par.keys import first_appearance, object_codes  # noqa: PLC0415
+
     if arr.ndim != 2 or arr.shape[1] != 2:
         raise ParInputError(f"an edge array must have shape (m, 2), not {arr.shape}")
     flat = arr.ravel()  # row-major: src0, dst0, src1, ... (first-appearance order)
     if flat.dtype.kind == "O":
-        codes, values = _objects_first_appearance(flat.tolist(), lambda v: v is None)
+        tokens = flat.tolist()
+        _refuse_missing(tokens, "<array>")
+        codes, values = object_codes(tokens)
         return _from_tokens(codes, len(values), values, "<array>")
-    codes, uniq = _first_appearance(flat)
+    if flat.dtype.kind in "fc":
+        nan = np.isnan(flat)
+        if nan.any():
+            k = int(np.argmax(nan))
+            side = "source" if k % 2 == 0 else "destination"
+            raise ParInputError(f"<array>: row {k // 2 + 1}: the {side} node is nan")
+    codes, uniq = first_appearance(flat)
     return _from_tokens(codes, int(uniq.size), uniq, "<array>")
 
 
 def _from_pairs(pairs: Iterable[Any]) -> _Input:
-    import numpy as np  # noqa: PLC0415
+    from proofgrid.par.keys import object_codes  # noqa: PLC0415
 
-    index: dict[Any, int] = {}
-    tokens: list[int] = []
+    tokens: list[Any] = []
     for k, item in enumerate(pairs):
         try:
             a, b = item
-            tokens.append(index.setdefault(a, len(index)))
-            tokens.append(index.setdefault(b, len(index)))
+            hash(a), hash(b)
         except (TypeError, ValueError):
             raise ParInputError(
                 f"item {k} is not a hashable (src, dst) pair: {repr(item)[:60]}"
             ) from None
-    codes = np.asarray(tokens, dtype=np.int64)
-    return _from_tokens(codes, len(index), list(index), "<pairs>")
+        tokens += (a, b)
+    _refuse_missing(tokens, "<pairs>")
+    codes, values = object_codes(tokens)
+    return _from_tokens(codes, len(values), values, "<pairs>")
 
 
 def _from_path(path: str | os.PathLike[str], columns: tuple[str, str] | None) -> _Input:
@@ -400,7 +385,7 @@ def _read_input(graph: Any, columns: tuple[Any, Any] | None) -> _Input:
 
 
 def _costs(inp: _Input, costs: Any, cost_columns: tuple[str, str] | None) -> CostTable:
-    from proofgrid.graph import columnar  # noqa: PLC0415
+    from proofgrid.par.costs import scale_costs  # noqa: PLC0415
 
     if isinstance(costs, str | os.PathLike):
         if inp.graph is None:
@@ -415,7 +400,7 @@ def _costs(inp: _Input, costs: Any, cost_columns: tuple[str, str] | None) -> Cos
         )
     index = inp.nodes.index()
     entries = ((index.get(k), v, f"node {k!r}"[:60], 0, str(k)) for k, v in costs.items())
-    table = columnar.scale_costs(inp.nodes.n, entries, "costs")
+    table = scale_costs(ParInputError, inp.nodes.n, entries, "costs")
     return table
 
 
@@ -429,6 +414,28 @@ class _Run:
     inp: _Input
     cert: ParCertificate
     costs: CostTable | None
+
+
+@dataclass(frozen=True, eq=False)
+class Condensation:
+    """The condensation of a graph given to :func:`par`, numbered topologically.
+
+    Attributes
+    ----------
+    components : numpy.ndarray of int32
+        ``components[v]`` is the component of node id ``v``: the source
+        components are ``0 .. par-1`` in ``seeds`` order, the others follow in a
+        topological order (every edge of the condensation goes from a smaller
+        number to a larger one).
+    edges : numpy.ndarray of int32, shape (e, 2)
+        The condensation's distinct edges ``(a, b)``, ``a < b``, sorted.
+    nodes : list
+        The caller's node objects by id (the map from ids to nodes).
+    """
+
+    components: Any
+    edges: Any
+    nodes: list[Any]
 
 
 @dataclass(frozen=True)
@@ -488,16 +495,36 @@ class Par:
         groups.sort(key=lambda g: int(g[0]))
         return tuple(tuple(run.inp.nodes.take(g)) for g in groups)
 
+    def condensation(self) -> Condensation:
+        """The condensation in a topological order, sources first (as ``proofgrid par
+        --components`` and ``--condensation`` write it): the component of every node
+        id, the DAG's edges ``a < b`` (an ``(e, 2)`` int32 array, sorted, each once)
+        and the node objects by id (the name map); O(n + m log m).
+
+        >>> c = par([("x", "y"), ("y", "x"), ("z", "x")]).condensation()
+        >>> c.components.tolist(), c.edges.tolist(), c.nodes
+        ([1, 1, 0], [[0, 1]], ['x', 'y', 'z'])
+        """
+        import numpy as np  # noqa: PLC0415
+
+        from proofgrid.graph.sparse import topological  # noqa: PLC0415
+
+        run = self._need()
+        topo = topological(run.cert, run.inp.src, run.inp.dst)
+        edges = np.stack([topo.edge_src, topo.edge_dst], axis=1).astype(np.int32)
+        nodes = run.inp.nodes.take(np.arange(run.inp.nodes.n))
+        return Condensation(topo.components, edges, nodes)
+
     def source_components(self) -> tuple[tuple[Any, ...], ...]:
         """The source component of each seed (in ``seeds`` order), nodes in node order; O(n).
 
         >>> par([(1, 2), (2, 1), (2, 3)]).source_components()
         ((1, 2),)
         """
-        from proofgrid.graph import bridge  # noqa: PLC0415
+        from proofgrid.graph.sparse import source_members  # noqa: PLC0415
 
         run = self._need()
-        members = bridge.source_members(run.cert, run.cert.n)
+        members = source_members(run.cert, run.cert.n)
         return tuple(tuple(run.inp.nodes.take(ids)) for ids, _ in members)
 
     def certificate(self, members_limit: int = 10, *, check: bool = False) -> dict[str, Any]:
@@ -508,23 +535,24 @@ class Par:
         >>> c["par"], c["seeds"], c["components"], c["check"]
         (1, ['a'], 2, {'ok': True, 'unreached': 0})
         """
-        from proofgrid.graph import bridge  # noqa: PLC0415
+        from proofgrid.graph import sparse  # noqa: PLC0415
+        from proofgrid.par.certificate import certificate_dict  # noqa: PLC0415
 
         run = self._need()
         cert = run.cert
         if cert.condensation_edges is None:
-            count = bridge.condensation_edge_count(
+            count = sparse.condensation_edge_count(
                 cert.labels, run.inp.src, run.inp.dst, cert.n_components
             )
             cert = _with_edges(cert, count)
         missing = None
         if check:
             missing = int(
-                bridge.unreached(
+                sparse.unreached(
                     run.inp.src, run.inp.dst, cert.n, cert.seeds, engine=cert.engine
                 ).size
             )
-        return certificate_json(
+        return certificate_dict(
             source=run.inp.source,
             n=cert.n,
             m=int(run.inp.src.size),
@@ -607,10 +635,10 @@ def par(
     >>> par(G)
     Par(par=2, seeds=(1, 0), cost=2)
     """
-    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
+    from proofgrid.graph import sparse  # noqa: PLC0415 (numpy engine, loaded on use)
 
     try:
-        chosen = bridge.Engine(engine)
+        chosen = sparse.Engine(engine)
     except ValueError:
         raise ParInputError(f"engine must be auto, python or compiled, not {engine!r}") from None
     if cost_columns is not None and not isinstance(costs, str | os.PathLike):
@@ -623,7 +651,7 @@ def par(
             f"{table.unknown_count} cost(s) name nodes not in the graph (first: {name!r}); ignored",
             stacklevel=2,
         )
-    cert = bridge.certificate(
+    cert = sparse.par_certificate(
         inp.src, inp.dst, inp.nodes.n, None if table is None else table.values, engine=chosen
     )
     cost: int | Decimal = cert.cost

@@ -1,8 +1,10 @@
 """First-appearance codes of non-negative integers fed chunk by chunk.
 
-The integer fast path of :mod:`proofgrid.graph.edgelist` keys each chunk of a
-file as soon as it is scanned, so keying overlaps the scanning of the next
-chunks and no array over all tokens (positions, values) is ever built.
+A strategy of :mod:`proofgrid.par.keys` (owns: the table indexed by value).
+The integer fast path of :mod:`proofgrid.par.text` (and of Parquet integer
+columns, :mod:`proofgrid.par.tables`) keys each chunk as soon as it is read,
+so keying overlaps the scanning of the next chunks and no array over all tokens
+(positions, values) is ever built.
 
 Method
 ------
@@ -14,9 +16,9 @@ values get the next codes in chunk order. So codes are in order of first
 appearance in the whole stream, exactly as a dictionary would give them.
 
 Cost: O(tokens) gathers plus O(first-appearance candidates) scatter steps per
-chunk; memory two tables of the largest value + 1 entries, refused (``None``)
-past a caller's limit so that sparse values (e.g. 16-digit ids) can be keyed by
-hashing instead.
+chunk; memory two int32 tables (8 bytes an entry) of the largest value + 1
+entries, refused (``None``) past a caller's limit so that sparse values (e.g.
+16-digit ids) can be keyed by hashing instead.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = ["IntegerCoder"]
 
 _UNSEEN = -1
 _MAX_CODES = 2**31 - 1  # codes are int32
+_FAR = 2**31 - 1  # scratch entry of a value not in the chunk (past any position in it)
 
 
 class IntegerCoder:
@@ -42,7 +45,7 @@ class IntegerCoder:
     def __init__(self) -> None:
         self.count = 0
         self._code = np.zeros(0, dtype=np.int32)  # code of each value, or _UNSEEN
-        self._first = np.zeros(0, dtype=np.int64)  # scratch for the scatter-min
+        self._first = np.zeros(0, dtype=np.int32)  # scratch for the scatter-min
 
     def _grow(self, top: int, limit: int) -> None:
         """Make the tables cover values below ``top`` (doubling, at most ``limit``; an
@@ -52,7 +55,7 @@ class IntegerCoder:
         code = np.full(size, _UNSEEN, dtype=np.int32)
         code[: self._code.size] = self._code
         self._code = code
-        self._first = np.full(size, np.iinfo(np.int64).max, dtype=np.int64)
+        self._first = np.full(size, _FAR, dtype=np.int32)  # positions in a chunk
 
     def add(
         self, values: npt.NDArray[np.int64], limit: int
@@ -66,6 +69,8 @@ class IntegerCoder:
         """
         if values.size == 0:
             return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.intp)
+        if values.size >= _FAR:
+            raise ValueError("a chunk of 2**31 - 1 values or more: feed smaller chunks")
         top = int(values.max()) + 1
         if top > self._code.size:
             if top > min(limit, _MAX_CODES):
@@ -77,9 +82,10 @@ class IntegerCoder:
             return codes, new
         fresh = values[new]
         first: Any = self._first
-        np.minimum.at(first, fresh, new)  # earliest position of each fresh value
-        order = new[first[fresh] == new]
-        first[fresh] = np.iinfo(np.int64).max  # clean for the next chunk
+        at = new.astype(np.int32)  # a chunk holds fewer than 2**31 - 1 values (checked)
+        np.minimum.at(first, fresh, at)  # earliest position of each fresh value
+        order = new[first[fresh] == at]
+        first[fresh] = _FAR  # clean for the next chunk
         self._code[values[order]] = np.arange(self.count, self.count + order.size, dtype=np.int32)
         self.count += int(order.size)
         codes[new] = self._code[fresh]

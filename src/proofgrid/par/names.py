@@ -14,15 +14,84 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.namekeys import IntArray
-from proofgrid.graph.scanner import _alloc
+from proofgrid.par.keys import IntArray
+from proofgrid.par.scan import alloc
 
-__all__ = ["NameTable", "Spans"]
+__all__ = ["NameBytes", "NameTable", "NamedGraph", "Spans", "gather", "integer_text"]
+
+
+class NamedGraph(Protocol):
+    """What the certificate and the writers need of a read graph: int32 edges over
+    ``0 .. n-1`` and the nodes' names. :class:`~proofgrid.par.text.EdgeList` and
+    :class:`~proofgrid.par.tables.ColumnarEdges` both fit."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def m(self) -> int: ...
+    @property
+    def src(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def dst(self) -> npt.NDArray[np.int32]: ...
+    def name(self, v: int) -> str: ...
+    def names(self, nodes: npt.ArrayLike) -> list[str]: ...
+    def unicode_twins(self) -> list[tuple[str, str]]: ...
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes: ...
+
+
+@dataclass(frozen=True, eq=False)
+class NameBytes:
+    """The UTF-8 names of several nodes end to end: name ``i`` is
+    ``buf[starts[i]:starts[i] + lengths[i]]`` (what the writers stream, no ``str`` per name)."""
+
+    buf: npt.NDArray[np.uint8]
+    starts: npt.NDArray[np.int64]
+    lengths: npt.NDArray[np.int64]
+
+
+def gather(
+    buf: npt.NDArray[np.uint8], starts: npt.ArrayLike, lengths: npt.ArrayLike
+) -> npt.NDArray[np.uint8]:
+    """The spans ``buf[starts[i]:][:lengths[i]]`` end to end, by one vectorised gather.
+
+    The index of every output byte is a running sum of steps: 1 inside a span, the
+    jump to the next span's start at its first byte (one scatter of the spans, one
+    cumulative sum; int32 when the buffer and the output allow). Temporary: 4 or 8
+    bytes an output byte (callers go in blocks). O(output + spans)."""
+    ln = np.asarray(lengths, dtype=np.int64)
+    st = np.asarray(starts, dtype=np.int64)
+    some = ln > 0
+    if not bool(some.all()):
+        ln, st = ln[some], st[some]
+    total = int(ln.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.uint8)
+    itype = np.int32 if max(total, buf.size) < 2**31 - 1 else np.int64
+    step = np.ones(total, dtype=itype)
+    first = np.cumsum(ln) - ln  # where each span begins in the output
+    jump = np.empty(st.size, dtype=np.int64)
+    jump[0] = st[0]
+    jump[1:] = st[1:] - (st[:-1] + ln[:-1]) + 1
+    step[first] = jump
+    np.cumsum(step, out=step)
+    out: npt.NDArray[np.uint8] = buf[step]
+    return out
+
+
+def _packed_names(buf: npt.NDArray[np.uint8], starts: Any, lengths: Any) -> NameBytes:
+    ln = np.asarray(lengths, dtype=np.int64)
+    packed = gather(buf, starts, ln)
+    at = np.zeros(ln.size, dtype=np.int64)
+    if ln.size > 1:
+        np.cumsum(ln[:-1], out=at[1:])
+    return NameBytes(packed, at, ln)
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,7 +109,7 @@ class NameTable:
 
     Build one with :meth:`of_spans` or :meth:`of_integers`. :meth:`name` is O(1)
     (O(length) for spans); :attr:`spans` writes the integers' text on first
-    use (O(n), :func:`_integer_text`).
+    use (O(n), :func:`integer_text`).
     """
 
     def __init__(self, spans: Spans | None, values: npt.NDArray[np.int64] | None) -> None:
@@ -65,7 +134,7 @@ class NameTable:
         if self._spans is not None:
             return self._spans
         assert self._values is not None
-        buf, starts, lengths = _integer_text(self._values)
+        buf, starts, lengths = integer_text(self._values)
         return Spans(buf, int(buf.size), starts, lengths)
 
     def name(self, v: int) -> str:
@@ -84,6 +153,16 @@ class NameTable:
             str(text[a : a + k], "utf-8")
             for a, k in zip(s.starts[picked].tolist(), s.lengths[picked].tolist(), strict=True)
         ]
+
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes:
+        """The names of several nodes as bytes end to end, in the order given: one
+        gather of their spans, or the decimal text of their values; O(k + bytes)."""
+        picked = np.asarray(nodes, dtype=np.int64).ravel()
+        if self._values is not None:
+            buf, starts, lengths = integer_text(self._values[picked])
+            return NameBytes(buf, starts.astype(np.int64), lengths.astype(np.int64))
+        s = self.spans
+        return _packed_names(s.buf, s.starts[picked], s.lengths[picked])
 
     def non_ascii(self) -> list[int]:
         """Nodes whose names have a byte of 0x80 or more, ascending; O(text) vectorised.
@@ -105,7 +184,7 @@ class NameTable:
         return [int(v) for v in found.tolist()]
 
 
-def _integer_text(
+def integer_text(
     values: npt.NDArray[np.int64],
 ) -> tuple[npt.NDArray[np.uint8], IntArray, IntArray]:
     """The decimal text of non-negative integers, one a line, in a padded buffer
@@ -129,7 +208,7 @@ def _integer_text(
     total = int(digits.sum(dtype=np.int64)) + n  # a newline after each
     itype = np.int32 if total < 2**31 else np.int64
     starts: IntArray = np.empty(n, dtype=itype)
-    buf = _alloc(total)
+    buf = alloc(total)
     at = 0
     for lo in range(0, n, _NAME_BLOCK):
         d = digits[lo : lo + _NAME_BLOCK].astype(np.int64)
@@ -151,4 +230,4 @@ def _integer_text(
     return buf, starts, digits
 
 
-_NAME_BLOCK = 1 << 20  # names per step of _integer_text
+_NAME_BLOCK = 1 << 20  # names per step of integer_text

@@ -1,21 +1,22 @@
 """Exact 64-bit keys and first-appearance codes of names (byte spans of a buffer).
 
-The keying half of :mod:`proofgrid.graph.edgelist` (the scanning half is
-:mod:`proofgrid.graph.scanner`): given the starts and lengths of the tokens of a
-padded buffer, give every distinct name a code ``0 .. n-1`` in order of first
-appearance, exactly (names are compared byte for byte).
+A strategy of :mod:`proofgrid.par.keys` (owns: names as words of their bytes,
+integers parsed from them, the dictionary of words): given the starts and
+lengths of the tokens of a padded buffer (scanned by :mod:`proofgrid.par.scan`),
+give every distinct name a code ``0 .. n-1`` in order of first appearance,
+exactly (names are compared byte for byte).
 
 Method
 ------
 * Plain integers (digits, no leading zero, at most 16) are parsed eight digits
-  at a time (SWAR, one unaligned word load per name, :func:`_plain_integers`)
-  and coded by value (:class:`~proofgrid.graph.intcodes.IntegerCoder` when
+  at a time (SWAR, one unaligned word load per name, :func:`plain_integers`)
+  and coded by value (:class:`~proofgrid.par.keys.integers.IntegerCoder` when
   dense, else hashed: :func:`_integer_codes`).
 * Otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL) mixed by the SplitMix64 finaliser (a
   bijection); a longer one is hashed eight bytes at a time with the same
   finaliser, one by one with BLAKE2b past ``_LONG`` bytes, so a huge name costs
-  O(its length). Keys are factorised by :func:`proofgrid.graph.keying.factorize`
+  O(its length). Keys are factorised by :func:`proofgrid.par.keys.table.factorize`
   and every long token is compared byte for byte with its class representative
   (:func:`_same_bytes`), falling back to an exact dictionary
   (:func:`_exact_codes`) if a hash collision ever merged two names. At most
@@ -35,31 +36,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.keying import factorize
+from proofgrid.par.keys.integers import IntegerCoder
+from proofgrid.par.keys.table import LOWMASK, WORD, IntArray, factorize, first_positions, mix
 
-IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
-
-_WORD = 8  # bytes per key word
-# _LOWMASK[k] keeps the low k bytes of a little-endian word.
-_LOWMASK = np.array([(1 << (8 * k)) - 1 for k in range(_WORD)] + [(1 << 64) - 1], dtype=np.uint64)
 _LONG = 256  # tokens longer than this are hashed and compared one at a time (see _keys)
-
-
-def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    """SplitMix64 finaliser on a uint64 array, in place (wrapping; a bijection)."""
-    z ^= z >> np.uint64(30)
-    z *= np.uint64(0xBF58476D1CE4E5B9)
-    z ^= z >> np.uint64(27)
-    z *= np.uint64(0x94D049BB133111EB)
-    z ^= z >> np.uint64(31)
-    return z
 
 
 def _raw_words(buf: npt.NDArray[np.uint8], starts: IntArray) -> npt.NDArray[np.uint64]:
     """The 8 bytes at each start as little-endian words (bytes past a name included).
 
-    Two aligned word loads and shifts per start (``buf`` from :func:`_alloc`, so
+    Two aligned word loads and shifts per start (``buf`` from :func:`alloc`, so
     the padding covers the second word); about twice as fast as one gather from
     a byte-strided view, whose unaligned elements numpy copies one by one.
     """
@@ -84,7 +70,7 @@ def _words(
 ) -> npt.NDArray[np.uint64]:
     """The 8 bytes at each start as little-endian words, masked to ``remaining``."""
     words = _raw_words(buf, starts)
-    words &= _LOWMASK[np.minimum(remaining, _WORD)]
+    words &= LOWMASK[np.minimum(remaining, WORD)]
     return words
 
 
@@ -107,23 +93,23 @@ def _batch_keys(
     """64-bit key of each span: a span of at most 8 bytes is its own word (mixed by a
     bijection, so exact: names contain no NUL), a longer one a hash of its length
     and all its bytes. Equal spans always get equal keys; the converse is verified
-    by :func:`_codes`.
+    by :func:`span_codes`.
 
     Spans of up to ``_LONG`` bytes are hashed a word at a time across all of them
     at once (at most ``_LONG / 8`` vector steps); longer ones one by one with
     BLAKE2b, at most ``size / _LONG`` of them, so the work stays O(bytes) whatever
     the lengths.
     """
-    keys = _mix(_words(buf, starts, lengths))
-    long_ = np.flatnonzero(lengths > _WORD)
+    keys = mix(_words(buf, starts, lengths))
+    long_ = np.flatnonzero(lengths > WORD)
     if long_.size:
         ls, ll = starts[long_], lengths[long_]
-        h = _mix(ll.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
+        h = mix(ll.astype(np.uint64) ^ np.uint64(0x9E3779B97F4A7C15))
         active = np.flatnonzero(ll <= _LONG)
         offset = 0
         while active.size:
-            h[active] = _mix(h[active] ^ _words(buf, ls[active] + offset, ll[active] - offset))
-            offset += _WORD
+            h[active] = mix(h[active] ^ _words(buf, ls[active] + offset, ll[active] - offset))
+            offset += WORD
             active = active[ll[active] > offset]
         huge = np.flatnonzero(ll > _LONG)
         if huge.size:
@@ -151,7 +137,7 @@ def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: I
             _words(buf, a[active] + offset, rem), _words(buf, b[active] + offset, rem)
         ):
             return False
-        offset += _WORD
+        offset += WORD
         active = active[lengths[active] > offset]
     return all(
         s == t or np.array_equal(buf[s : s + n], buf[t : t + n])
@@ -159,8 +145,8 @@ def _same_bytes(buf: npt.NDArray[np.uint8], a: IntArray, b: IntArray, lengths: I
     )
 
 
-_POW10 = np.array([10**k for k in range(_WORD + 1)], dtype=np.uint64)
-_INT_DIGITS = 2 * _WORD  # the integer fast path takes names of up to 16 digits
+_POW10 = np.array([10**k for k in range(WORD + 1)], dtype=np.uint64)
+_INT_DIGITS = 2 * WORD  # the integer fast path takes names of up to 16 digits
 
 
 def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArray[np.uint64]:
@@ -172,7 +158,7 @@ def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArr
     three multiply-shift steps (SWAR), without temporaries."""
     v = words
     v &= np.uint64(0x0F0F0F0F0F0F0F0F)
-    v <<= ((_WORD - lengths) * 8).astype(np.uint64)
+    v <<= ((WORD - lengths) * 8).astype(np.uint64)
     v *= np.uint64(2561)
     v >>= np.uint64(8)
     v &= np.uint64(0x00FF00FF00FF00FF)
@@ -184,7 +170,7 @@ def _digits_value(words: npt.NDArray[np.uint64], lengths: IntArray) -> npt.NDArr
     return v
 
 
-def _plain_integers(
+def plain_integers(
     buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
 ) -> npt.NDArray[np.int64] | None:
     """:func:`_batch_integers` over all-digit tokens, ``_BATCH`` at a time (None: not all
@@ -213,14 +199,14 @@ def _batch_integers(
     vectorised.
     """
     words = _raw_words(buf, starts)  # _digits_value shifts out the bytes past each name
-    first = words.view(np.uint8)[::_WORD]  # each name's first byte (little-endian words)
+    first = words.view(np.uint8)[::WORD]  # each name's first byte (little-endian words)
     if ((first == 48) & (lengths > 1)).any():
         return None  # a leading zero
-    values = _digits_value(words, np.minimum(lengths, _WORD))
-    wide = np.flatnonzero(lengths > _WORD)
+    values = _digits_value(words, np.minimum(lengths, WORD))
+    wide = np.flatnonzero(lengths > WORD)
     if wide.size:
-        rest = lengths[wide] - _WORD
-        tail = _words(buf, starts[wide] + _WORD, rest)
+        rest = lengths[wide] - WORD
+        tail = _words(buf, starts[wide] + WORD, rest)
         values[wide] = values[wide] * _POW10[rest] + _digits_value(tail, rest)
     return values.view(np.int64)
 
@@ -230,9 +216,9 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
     each code's first occurrence.
 
     When the values are dense (below twice their count, plus a little), by the
-    table indexed by value of :class:`~proofgrid.graph.intcodes.IntegerCoder`,
+    table indexed by value of :class:`~proofgrid.par.keys.integers.IntegerCoder`,
     O(tokens + max value); otherwise by a dictionary (a few) or the hash table
-    of :func:`~proofgrid.graph.keying.factorize`.
+    of :func:`~proofgrid.par.keys.table.factorize`.
     """
     count = values.size
     dense = _dense_codes(values, 2 * count + (1 << 16))
@@ -241,16 +227,16 @@ def _integer_codes(values: npt.NDArray[np.int64]) -> tuple[IntArray, IntArray]:
     if count <= _SMALL:
         seen: dict[int, int] = {}
         out = np.array([seen.setdefault(v, len(seen)) for v in values.tolist()], np.int64)
-        return out, _first_positions(out)
-    factorized = factorize(_mix(values.astype(np.uint64)))  # a bijection: keys stay exact
-    return factorized, _first_positions(factorized)
+        return out, first_positions(out)
+    factorized = factorize(mix(values.astype(np.uint64)))  # a bijection: keys stay exact
+    return factorized, first_positions(factorized)
 
 
 _BLOCK = 1 << 16  # values per IntegerCoder step: later blocks find few new values
 
 
 def _dense_codes(values: npt.NDArray[np.int64], limit: int) -> tuple[IntArray, IntArray] | None:
-    """:class:`~proofgrid.graph.intcodes.IntegerCoder` over ``values`` a block at a
+    """:class:`~proofgrid.par.keys.integers.IntegerCoder` over ``values`` a block at a
     time, as the text reader feeds it chunk by chunk (a block's new values are few
     once the table fills, so its scatter-min stays small); None if the values pass
     ``limit``."""
@@ -280,25 +266,14 @@ def integer_codes(values: npt.NDArray[np.integer[Any]]) -> tuple[IntArray, IntAr
     if hi - lo < 2**63:
         bits -= np.uint64(lo % 2**64)  # now 0 .. hi - lo, exactly
         return _integer_codes(bits.view(np.int64))
-    factorized = factorize(_mix(bits))  # a bijection: keys stay exact
-    return factorized, _first_positions(factorized)
-
-
-def _first_positions(codes: IntArray) -> IntArray:
-    """Index of the first occurrence of each code, for codes in first-appearance order."""
-    if codes.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    running = np.maximum.accumulate(codes)
-    new = np.empty(codes.size, dtype=bool)
-    new[0] = True
-    new[1:] = running[1:] > running[:-1]
-    return np.flatnonzero(new).astype(np.int64, copy=False)
+    factorized = factorize(mix(bits))  # a bijection: keys stay exact
+    return factorized, first_positions(factorized)
 
 
 _SMALL = 1 << 12  # up to this many tokens, a dictionary keys them (no hashing set-up)
 
 
-def _codes(
+def span_codes(
     buf: npt.NDArray[np.uint8],
     starts: IntArray,
     lengths: IntArray,
@@ -320,10 +295,10 @@ def _codes(
         return _integer_codes(values)
     if starts.size <= _SMALL:
         exact = _exact_codes(buf, starts, lengths)
-        return exact, _first_positions(exact)
+        return exact, first_positions(exact)
     codes: IntArray = factorize(_keys(buf, starts, lengths))
-    first = _first_positions(codes)
-    long_ = np.flatnonzero(lengths > _WORD)
+    first = first_positions(codes)
+    long_ = np.flatnonzero(lengths > WORD)
     if long_.size == 0:
         return codes, first  # all keys are exact words: nothing to verify
     rep = first[codes]  # each span's class representative
@@ -332,7 +307,7 @@ def _codes(
         and _same_bytes(buf, starts[long_], starts[rep[long_]], lengths[long_])
     ):
         exact = _exact_codes(buf, starts, lengths)  # a hash collision: be exact
-        return exact, _first_positions(exact)
+        return exact, first_positions(exact)
     return codes, first
 
 
@@ -343,10 +318,10 @@ _COMMENT = re.compile(rb"#[^\n]*")
 _COMMA = bytes.maketrans(b",", b" ")
 
 
-def _text_codes(
+def text_codes(
     buf: npt.NDArray[np.uint8], size: int, starts: IntArray, lengths: IntArray
 ) -> tuple[IntArray, IntArray] | None:
-    """:func:`_codes` for the tokens of a whole text by a dictionary of its words, or
+    """:func:`span_codes` for the tokens of a whole text by a dictionary of its words, or
     None when it does not apply (more than ``_SPLIT_MAX`` tokens, or a split that
     does not give exactly the scanner's tokens).
 

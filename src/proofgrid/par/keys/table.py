@@ -1,6 +1,8 @@
 """First-appearance factorisation of 64-bit keys by a vectorised hash table (numpy).
 
-:mod:`proofgrid.graph.edgelist` keys every name by a 64-bit word (exact for
+A strategy of :mod:`proofgrid.par.keys` (owns: the hash table of 64-bit keys and
+the helpers every strategy shares: the SplitMix64 finaliser, first positions).
+:mod:`proofgrid.par.keys.words` keys every name by a 64-bit word (exact for
 names of up to 8 bytes, a hash verified byte for byte for longer ones) and
 factorises the keys here. This replaced pandas' hash table, whose import alone
 (0.4-0.6 s) cost more than reading a 10 MB edge list.
@@ -20,12 +22,42 @@ sorts of new keys; memory 12 bytes per slot, two slots per distinct key.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["KeyTable", "factorize"]
+__all__ = ["LOWMASK", "WORD", "IntArray", "KeyTable", "factorize", "first_positions", "mix"]
 
 Int32Array = npt.NDArray[np.int32]
+IntArray = npt.NDArray[np.integer[Any]]  # int32 for files under 2 GB, else int64
+WORD = 8  # bytes per key word
+# LOWMASK[k] keeps the low k bytes of a little-endian word.
+LOWMASK = np.array([(1 << (8 * k)) - 1 for k in range(WORD)] + [(1 << 64) - 1], dtype=np.uint64)
+
+
+def mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64 finaliser on a uint64 array, in place (wrapping; a bijection)."""
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def first_positions(codes: IntArray) -> IntArray:
+    """Index of the first occurrence of each code, for codes in first-appearance order
+    (where the codes pass their running maximum); O(len)."""
+    if codes.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    running = np.maximum.accumulate(codes)
+    new = np.empty(codes.size, dtype=bool)
+    new[0] = True
+    new[1:] = running[1:] > running[:-1]
+    return np.flatnonzero(new).astype(np.int64, copy=False)
+
+
 _STEP = 1 << 18  # keys per lookup step: later steps find most keys already present
 
 

@@ -1,4 +1,4 @@
-"""Fast, exact reading of large edge lists and node-cost files.
+"""Text edge lists: the reader that turns scanned text into keyed int32 edges.
 
 Format (``proofgrid par``)
 --------------------------
@@ -20,13 +20,14 @@ invalid UTF-8 are rejected with the line they occur on.
 
 Method
 ------
-This module is the public face (:class:`EdgeList`, the readers, the cost
-format re-exported from :mod:`proofgrid.graph.costs`); scanning lives in
-:mod:`proofgrid.graph.scanner` and the keying of names in
-:mod:`proofgrid.graph.namekeys`.
+This module owns :class:`EdgeList` and the text readers; the pipeline it drives
+is: bytes from :mod:`proofgrid.par.sources` (or a path), chunks scanned by
+:mod:`proofgrid.par.scan`, tokens keyed by :mod:`proofgrid.par.keys` (integers,
+words, or Arrow's hash table), names held by :mod:`proofgrid.par.names`. Cost
+files are :mod:`proofgrid.par.costs`.
 
 No Python loop runs over lines or tokens. The file is cut into chunks of whole
-lines (``_CHUNK`` bytes, scanned on up to ``_THREADS`` threads): the bytes are
+lines (``_CHUNK`` bytes, scanned on up to ``THREADS`` threads): the bytes are
 classified by comparisons (numpy) written into per-thread work arrays
 (:class:`_Scratch`, no megabyte temporaries and their page faults), comments
 are blanked with a difference array, token starts and ends come from one
@@ -39,7 +40,7 @@ memory. Tokens are then *keyed*:
   stay distinct, by taking the general path), its value is parsed eight digits
   at a time (SWAR, one unaligned word load per name) and each chunk is coded
   as soon as it is scanned, while the next ones are scanned on other threads,
-  by a table indexed by value (:mod:`proofgrid.graph.intcodes`;
+  by a table indexed by value (:mod:`proofgrid.par.keys.integers`;
   :func:`_parse_plain`), so no array over all tokens is built besides the
   edges. A file that turns out not to be all plain integers, or whose values
   are too sparse for the table, is read again by the general path (at most
@@ -49,18 +50,18 @@ memory. Tokens are then *keyed*:
   chunk is scanned) become an Arrow ``binary`` array, split by a hash of their
   bytes into partitions each numbered by ``pyarrow.compute.dictionary_encode``
   (byte-for-byte equality), then renumbered in order of first appearance in the
-  file (:mod:`proofgrid.graph.arrowkeys`), so a seekable
+  file (:mod:`proofgrid.par.keys.arrow`), so a seekable
   named file is read a piece at a time and never kept whole;
 * otherwise a token of at most 8 bytes is its own little-endian 64-bit word
   (exact, since names contain no NUL), a longer one is hashed eight bytes at a
   time with the SplitMix64 finaliser (one by one with BLAKE2b past ``_LONG``
   bytes, so a huge name costs O(its length), not a vector step per word); keys
-  are factorised by a numpy hash table (:mod:`proofgrid.graph.keying`;
+  are factorised by a numpy hash table (:mod:`proofgrid.par.keys.table`;
   first-appearance order) and every long token is compared byte for byte
   with its class representative, falling back to an exact dictionary if a
   hash collision ever merged two names. A few tokens (``_SMALL``) go straight to that dictionary.
 
-Files and streams are read a piece at a time (:class:`.scanner._TextStream`),
+Files and streams are read a piece at a time (:class:`.scanner.TextStream`),
 each piece's whole lines scanned as it arrives, so a bad line is reported once
 its piece is read. On the integer path the text is never resident (names are
 kept as values), and on the Arrow path (the names are Arrow's dictionary); the
@@ -73,47 +74,44 @@ O(chunk) per thread, plus the integer path's table of values.
 from __future__ import annotations
 
 import dataclasses
-import itertools
+import io
 import os
 import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph import arrowkeys
-from proofgrid.graph.costs import CostTable, parse_costs, read_costs
-from proofgrid.graph.intcodes import IntegerCoder
-from proofgrid.graph.namekeys import _codes, _text_codes, nfc_twins
-from proofgrid.graph.nametable import NameTable, Spans
-from proofgrid.graph.scanner import (
-    EdgeListError,
-    _buffer,
-    _collect,
-    _give_back,
-    _line_fields,
-    _packed,
-    _Scan,
-    _scans,
-    _TextStream,
-    _tokenize,
-    _Tokens,
-    _unmark,
-)
 from proofgrid.graph.scc import successors
+from proofgrid.par.keys import IntegerCoder, nfc_twins, span_codes, text_codes
+from proofgrid.par.keys import arrow as arrow_keys
+from proofgrid.par.names import NameBytes, NameTable, Spans
+from proofgrid.par.scan import (
+    EdgeListError,
+    Scan,
+    TextStream,
+    Tokens,
+    buffer_of,
+    collect,
+    give_back,
+    line_fields,
+    scan_chunks,
+    tokenize,
+    unmark,
+)
+from proofgrid.par.sources import Source
 
 __all__ = [
-    "CostTable",
     "EdgeList",
     "EdgeListError",
-    "parse_costs",
+    "names_only",
     "parse_edgelist",
-    "read_costs",
     "read_edgelist",
     "read_edges",
+    "read_source",
 ]
 
 Int32Array = npt.NDArray[np.int32]
@@ -155,6 +153,10 @@ class EdgeList:
         """Names of several nodes, in the order given."""
         return self._names.names(nodes)
 
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes:
+        """The names of several nodes as UTF-8 bytes end to end (for the writers); O(k + bytes)."""
+        return self._names.name_bytes(nodes)
+
     def name_spans(self) -> Spans:
         """All the names as byte spans of one buffer (for matching other files' names
         against them; written out on first use if the names are integers); O(n)."""
@@ -165,7 +167,7 @@ class EdgeList:
         normalisations (e.g. ``é`` as one code point, NFC, and as ``e`` plus a
         combining accent, NFD): names are bytes, so they stay two nodes, but the
         caller should say so. Only names with non-ASCII bytes are decoded
-        (:meth:`~proofgrid.graph.nametable.NameTable.non_ascii`); O(size)
+        (:meth:`~proofgrid.par.names.NameTable.non_ascii`); O(size)
         vectorised plus O(non-ASCII names) in Python (nothing for integer names)."""
         return nfc_twins(self.name(v) for v in self._names.non_ascii())
 
@@ -175,21 +177,21 @@ class EdgeList:
 
 
 def _parse_plain(
-    scans: Iterator[tuple[int, _Scan, int]], source: str, size: int | None
+    scans: Iterator[tuple[int, Scan, int]], source: str, size: int | None
 ) -> EdgeList | None:
     """:func:`_parse` for a text whose names are all plain integers, keyed as it is scanned.
 
-    Each chunk's values (:func:`~proofgrid.graph.namekeys._plain_integers`) are
-    coded by an :class:`~proofgrid.graph.intcodes.IntegerCoder` as soon as the
+    Each chunk's values (:func:`~proofgrid.par.keys.words.plain_integers`) are
+    coded by an :class:`~proofgrid.par.keys.integers.IntegerCoder` as soon as the
     chunk is scanned, while the next chunks are scanned on other threads; only
     the values of first appearances are kept (the names are their decimal text,
-    written only when asked for: :class:`~proofgrid.graph.nametable.NameTable`),
+    written only when asked for: :class:`~proofgrid.par.names.NameTable`),
     so neither the text nor an array over all tokens is kept besides the edges.
     Returns None as soon as a chunk has a name that is not a plain integer, or
     values too sparse for the coder's table (at most twice the projected token
     count plus 65,536 entries; ``size``: the text's length if known, else the
     table may reach ``_UNSIZED`` entries): the caller then parses the text by the general path
-    (at most one wasted pass). Errors are raised exactly as :func:`_tokenize`
+    (at most one wasted pass). Errors are raised exactly as :func:`tokenize`
     raises them; ``scans`` is left open (the caller may go on with it).
     """
     coder = IntegerCoder()
@@ -202,7 +204,7 @@ def _parse_plain(
     first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
     for line0, (starts, _lengths, counts, nnl, values, _bytes), end in scans:
-        mask = _line_fields(counts, line0, source)
+        mask = line_fields(counts, line0, source)
         if values is None:
             return None
         line0 += nnl
@@ -250,13 +252,13 @@ def _grown(arr: Int32Array, used: int, cap: int) -> Int32Array:
     return fresh
 
 
-def _general(tok: _Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
+def _general(tok: Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     """An edge list from all the tokens of a text kept whole in ``buf``: names keyed by
-    :func:`~proofgrid.graph.namekeys._text_codes` (a dictionary of the text's words),
-    else :func:`~proofgrid.graph.namekeys._codes`."""
+    :func:`~proofgrid.par.keys.words.text_codes` (a dictionary of the text's words),
+    else :func:`~proofgrid.par.keys.words.span_codes`."""
     pair = np.flatnonzero(tok.paired)
-    keyed = _text_codes(buf, size, tok.starts, tok.lengths) if tok.values is None else None
-    codes, first = keyed or _codes(buf, tok.starts, tok.lengths, tok.values)
+    keyed = text_codes(buf, size, tok.starts, tok.lengths) if tok.values is None else None
+    codes, first = keyed or span_codes(buf, tok.starts, tok.lengths, tok.values)
     n = int(first.size)
     if n >= 2**31:
         raise EdgeListError(f"{source}: more than 2**31 - 1 nodes")
@@ -278,12 +280,12 @@ _ARROW_MIN = 1 << 25  # bytes: below this, importing pyarrow (0.15 s) costs more
 
 
 def _use_arrow(size: int | None) -> bool:
-    """Whether the general path keys names by Arrow (:mod:`.arrowkeys`): pyarrow is
+    """Whether the general path keys names by Arrow (:mod:`proofgrid.par.keys.arrow`): pyarrow is
     installed and the text is large or of unknown length."""
-    return (size is None or size >= _ARROW_MIN) and arrowkeys.available()
+    return (size is None or size >= _ARROW_MIN) and arrow_keys.available()
 
 
-def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
+def _from_keyed(keyed: arrow_keys.Keyed, source: str, lines: int) -> EdgeList:
     return EdgeList(
         source=source,
         n=keyed.n,
@@ -294,27 +296,16 @@ def _from_keyed(keyed: arrowkeys.Keyed, source: str, lines: int) -> EdgeList:
     )
 
 
-def _key_by_arrow(scans: Iterator[tuple[int, _Scan, int]], source: str) -> arrowkeys.Keyed:
+def _key_by_arrow(scans: Iterator[tuple[int, Scan, int]], source: str) -> arrow_keys.Keyed:
     try:
-        return arrowkeys.key_scans(scans, source)
-    except arrowkeys.TooLongError:
+        return arrow_keys.key_scans(scans, source)
+    except arrow_keys.TooLongError:
         raise EdgeListError(f"{source}: a name longer than 2 GiB") from None
 
 
-def _with_packed(
-    scans: Iterator[tuple[int, _Scan, int]], stream: _TextStream
-) -> Iterator[tuple[int, _Scan, int]]:
-    """``scans`` of a kept stream, each with its tokens' bytes (packed from the kept
-    text for the chunks scanned before packing was switched on)."""
-    for line0, scan, end in scans:
-        if scan[5] is None:
-            scan = (*scan[:5], _packed(stream.buf, scan[0], scan[1]))
-        yield line0, scan, end
-
-
 def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
-    _unmark(buf, size, source)
-    scans = _scans(buf, size, source, narrow=False)
+    unmark(buf, size, source)
+    scans = scan_chunks(buf, size, source, narrow=False)
     try:
         plain = _parse_plain(scans, source, size)
     finally:
@@ -323,13 +314,13 @@ def _parse(buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:
     if plain is not None:
         return dataclasses.replace(plain, lines=plain.lines + last)
     if _use_arrow(size):
-        scans = _scans(buf, size, source, pack=True)
+        scans = scan_chunks(buf, size, source, pack=True)
         try:
             keyed = _key_by_arrow(scans, source)
         finally:
             scans.close()
         return _from_keyed(keyed, source, keyed.newlines + last)
-    return _general(_tokenize(buf, size, source), buf, size, source)
+    return _general(tokenize(buf, size, source), buf, size, source)
 
 
 def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
@@ -341,7 +332,7 @@ def parse_edgelist(data: bytes, source: str = "<data>") -> EdgeList:
         ``source:LINE: reason`` for a line with more than two fields, control
         characters or invalid UTF-8.
     """
-    return _parse(_buffer(data), len(data), source)
+    return _parse(buffer_of(data), len(data), source)
 
 
 def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
@@ -353,16 +344,68 @@ def read_edges(stream: Any, *, name: str = "<stream>") -> EdgeList:
     return _read_stream(stream, name)
 
 
+class _Tee(io.RawIOBase):
+    """A stream that cannot seek, read through while every byte read is written to a
+    spool file (on disk), so that it can be read again without being held in memory."""
+
+    def __init__(self, inner: Any, spool: IO[bytes]) -> None:
+        self._inner, self._spool = inner, spool
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        readinto = getattr(self._inner, "readinto", None)
+        if readinto is not None:
+            got = int(readinto(b) or 0)
+        else:
+            piece = self._inner.read(len(b))
+            got = len(piece)
+            b[:got] = piece
+        self._spool.write(memoryview(b)[:got])
+        return got
+
+
+class _Replay(io.RawIOBase):
+    """What the first pass spooled, then the rest of the stream as it comes."""
+
+    def __init__(self, spool: IO[bytes], inner: Any) -> None:
+        self._spool, self._inner = spool, inner
+        self._spooled = True
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if self._spooled:
+            piece = self._spool.read(len(b))
+            if piece:
+                b[: len(piece)] = piece
+                return len(piece)
+            self._spooled = False
+        readinto = getattr(self._inner, "readinto", None)
+        if readinto is not None:
+            return int(readinto(b) or 0)
+        piece = self._inner.read(len(b))
+        b[: len(piece)] = piece
+        return len(piece)
+
+
 def _read_stream(fh: Any, source: str) -> EdgeList:
-    """Parse a stream as it is read, a piece at a time (:class:`.scanner._TextStream`).
+    """Parse a stream as it is read, a piece at a time (:class:`.scan.TextStream`).
 
     A bad line is reported once the piece holding it is read. Plain integer names
-    are keyed piece by piece and the text is never resident: if the stream can
-    seek it is not kept, and read again from its start by the general path if a
-    name turns out not to be a plain integer; a stream that cannot seek (a pipe)
-    is kept, and the general path scans again what the integer pass read before
-    reading on. O(size) time (at most two passes); memory O(piece) plus the edges
-    and names on the integer path, plus the text and its tokens on the general one.
+    are keyed piece by piece and the text is never resident. If a name turns out
+    not to be a plain integer, the text is read again from its start by the
+    general path: a stream that can seek by seeking, one that cannot (a pipe,
+    standard input, a decompressor) from a spool file on disk that the first pass
+    wrote as it read (:class:`_Tee`), then on from the stream as it comes
+    (:class:`_Replay`, so a bad line is still reported once its piece is read),
+    so such a stream is held in memory no more than a plain file is. O(size) time
+    (at most two passes); memory O(piece) plus
+    the edges and names on the integer path, plus the text and its tokens on the
+    general one (none of the text on the Arrow path); disk: the text, for a stream
+    that cannot seek.
     """
     size: int | None = None
     try:
@@ -375,37 +418,39 @@ def _read_stream(fh: Any, source: str) -> EdgeList:
     start = fh.tell() if seekable else 0
     if size is not None and seekable:
         size = max(0, size - start)
-    stream = _TextStream(fh, source, size, keep=not seekable)
+    spool: IO[bytes] | None = None
+    reader = fh
+    if not seekable:
+        import tempfile  # noqa: PLC0415 (only for streams that cannot seek)
+
+        spool = tempfile.TemporaryFile(prefix="proofgrid-par-")  # noqa: SIM115 (closed below)
+        reader = _Tee(fh, spool)
+    stream = TextStream(reader, source, size, keep=False)
     scans = stream.scans(narrow=False)
     try:
         plain = _parse_plain(scans, source, size)
         if plain is not None:
             return dataclasses.replace(plain, lines=stream.nlines)
-        if _use_arrow(size):  # names keyed as scanned: the text is never kept if seekable
-            if seekable:
-                scans.close()
-                fh.seek(start)
-                stream = _TextStream(fh, source, size, keep=False)
-                scans = stream.scans(pack=True)
-                keyed = _key_by_arrow(scans, source)
-            else:  # what was read so far, then the rest as it comes
-                stream.pack = True
-                again = _scans(stream.buf, stream.scanned, source, pack=True)
-                keyed = _key_by_arrow(itertools.chain(again, _with_packed(scans, stream)), source)
-            return _from_keyed(keyed, source, stream.nlines)
-        if seekable:
-            scans.close()
-            fh.seek(start)
-            stream = _TextStream(fh, source, size, keep=True)
-            scans = stream.scans()
-            tokens, _ = _collect(scans, source, costs=False)
+        scans.close()
+        if spool is not None:  # the spooled text again, then the rest as it comes
+            spool.seek(0)
+            fh = _Replay(spool, fh)
         else:
-            again = _scans(stream.buf, stream.scanned, source)  # what was read so far
-            tokens, _ = _collect(itertools.chain(again, scans), source, costs=False)
+            fh.seek(start)
+        if _use_arrow(size):  # names keyed as scanned: the text is never kept
+            stream = TextStream(fh, source, size, keep=False)
+            scans = stream.scans(pack=True)
+            keyed = _key_by_arrow(scans, source)
+            return _from_keyed(keyed, source, stream.nlines)
+        stream = TextStream(fh, source, size, keep=True)
+        scans = stream.scans()
+        tokens, _ = collect(scans, source, costs=False)
         return _general(tokens(stream.nlines), stream.buf, stream.size, source)
     finally:
         scans.close()  # stops the scanning threads if we leave early
-        _give_back()
+        if spool is not None:
+            spool.close()
+        give_back()
 
 
 def read_edgelist(path: str) -> EdgeList:
@@ -423,3 +468,22 @@ def read_edgelist(path: str) -> EdgeList:
         raise EdgeListError(f"{path}: is a directory, not an {what}") from None
     except OSError as exc:
         raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
+
+
+def read_source(src: Source) -> EdgeList:
+    """Parse the text edge list of an opened source (:func:`proofgrid.par.sources.open_source`).
+
+    A plain regular file is read by path; any other stream (standard input, a
+    device, a decompressor) as it arrives (:func:`read_edges`), checked chunk by
+    chunk, so endless binary input is refused early.
+    """
+    if src.path is not None:
+        return read_edgelist(src.path)
+    return read_edges(src.stream, name=src.name)
+
+
+def names_only(names: list[str], source: str) -> EdgeList:
+    """An edge list of the isolated nodes ``names`` (each a valid text name), in order,
+    so that a text cost file can be matched against a graph that was not read from text."""
+    data = ("\n".join(names) + "\n").encode("utf-8") if names else b""
+    return parse_edgelist(data, source)

@@ -1,8 +1,10 @@
 """First-appearance codes of names by Arrow's hash table, partition by partition.
 
-The general (named) path of :mod:`proofgrid.graph.edgelist` when pyarrow is
-installed (the ``arrow`` extra). Each scanned chunk brings its tokens' bytes end
-to end (:func:`proofgrid.graph.scanner._scan` with ``pack``) and their lengths:
+A strategy of :mod:`proofgrid.par.keys`: the named path of
+:mod:`proofgrid.par.text` for large texts, and string columns of tables
+(:mod:`proofgrid.par.tables`), when pyarrow is installed (the ``arrow`` extra).
+Each scanned chunk brings its tokens' bytes end to end (a scan with ``pack``,
+:func:`proofgrid.par.scan.scan_chunks`) and their lengths:
 exactly an Arrow ``binary`` array (offsets = running sum of the lengths).
 
 Method
@@ -41,14 +43,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.namekeys import _LOWMASK, _mix
-from proofgrid.graph.scanner import (
-    _THREADS,
+from proofgrid.par.keys.table import LOWMASK, first_positions, mix
+from proofgrid.par.scan import (
+    THREADS,
     EdgeListError,
-    _alloc,
-    _give_back,
-    _line_fields,
-    _Scan,
+    Scan,
+    alloc,
+    give_back,
+    line_fields,
 )
 
 Int32Array = npt.NDArray[np.int32]
@@ -119,7 +121,7 @@ def _partitions(packed: npt.NDArray[np.uint8], offsets: Int32Array, parts: int) 
     words = np.ndarray((k + 9,), dtype="<u8", buffer=room, strides=(1,))  # words[i] = room[i:i+8]
     lengths = np.diff(offsets)
     take = np.minimum(lengths, 8)
-    first = words[offsets[:-1] + 8] & _LOWMASK[take]
+    first = words[offsets[:-1] + 8] & LOWMASK[take]
     last = words[offsets[1:]] >> ((8 - take).astype(np.uint64) << np.uint64(3))
     first *= np.uint64(0x9E3779B97F4A7C15)
     first ^= last
@@ -127,7 +129,7 @@ def _partitions(packed: npt.NDArray[np.uint8], offsets: Int32Array, parts: int) 
     bits = (parts - 1).bit_length()
     if bits == 0:
         return np.zeros(offsets.size - 1, dtype=np.uint16)
-    part = _mix(first) >> np.uint64(64 - bits)
+    part = mix(first) >> np.uint64(64 - bits)
     if parts & (parts - 1):
         part %= np.uint64(parts)
     return part.astype(np.uint16)
@@ -193,18 +195,6 @@ def _indices(encoded: Any) -> Int32Array:
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
 
 
-def _firsts(codes: Int32Array) -> npt.NDArray[np.intp]:
-    """Where each code first appears in ``codes``, codes numbered in order of first
-    appearance (0, then 1, ...): where ``codes`` passes its running maximum. O(len)."""
-    if not codes.size:
-        return np.zeros(0, dtype=np.intp)
-    top = np.maximum.accumulate(codes)
-    new = np.empty(codes.size, dtype=bool)
-    new[0] = True
-    np.greater(codes[1:], top[:-1], out=new[1:])
-    return np.flatnonzero(new)
-
-
 def _where(chunks: list[_Chunk], p: int) -> IntArray:
     """The file positions of partition ``p``'s tokens, in file order."""
     return np.concatenate([c.where[c.bounds[p] : c.bounds[p + 1]] for c in chunks])
@@ -224,7 +214,7 @@ def _encode(chunks: list[_Chunk], ordered: bool, p: int) -> tuple[Any, Int32Arra
     names = encoded.chunks[0].dictionary if encoded.num_chunks else _no_names()
     where = _where(chunks, p)
     if ordered:
-        return names, local, where[_firsts(local)]
+        return names, local, where[first_positions(local)]
     first = np.full(len(names), np.iinfo(where.dtype).max, dtype=where.dtype)
     np.minimum.at(first, local, where)
     return names, local, first
@@ -269,7 +259,7 @@ def _key_chunks(
     import pyarrow as pa  # noqa: PLC0415
     import pyarrow.compute as pc  # noqa: PLC0415
 
-    _give_back()  # the scanned chunks' bytes, freed once taken partition by partition
+    give_back()  # the scanned chunks' bytes, freed once taken partition by partition
     keyed = list(pool.map(functools.partial(_encode, chunks, ordered), range(parts)))
     if sum(len(d) for d, _l, _f in keyed) >= 2**31:
         raise TooManyError
@@ -282,14 +272,14 @@ def _key_chunks(
 
 
 def key_scans(
-    scans: Iterable[tuple[int, _Scan, int]], source: str, *, parts: int | None = None
+    scans: Iterable[tuple[int, Scan, int]], source: str, *, parts: int | None = None
 ) -> Keyed:
     """Check field counts (at most two a line) and key every token of ``scans``
     (scanned with ``pack=True``) in ``parts`` hash partitions (default ``_PARTS``;
     the module docstring gives the method). The codes do not depend on ``parts``.
 
     Raises :class:`EdgeListError` for a line of more than two fields, as
-    :func:`proofgrid.graph.scanner._line_fields` does (the first in file order), and
+    :func:`proofgrid.par.scan.line_fields` does (the first in file order), and
     :class:`TooLongError` for a chunk whose names pass 2 GiB. O(bytes + tokens)
     expected, plus O(n log n) for n names.
     """
@@ -298,10 +288,10 @@ def key_scans(
     pending: list[Future[_Chunk]] = []
     masks: list[tuple[int, npt.NDArray[np.bool_] | None]] = []
     total = line0 = nnl = 0
-    with ThreadPoolExecutor(max(1, _THREADS)) as pool:
+    with ThreadPoolExecutor(max(1, THREADS)) as pool:
         try:
             for line0, (_s, lengths, counts, nnl, _v, packed), _end in scans:  # noqa: B007
-                mask = _line_fields(counts, line0, source)
+                mask = line_fields(counts, line0, source)
                 if not lengths.size:
                     continue
                 assert packed is not None, "scans must be made with pack=True"
@@ -318,7 +308,7 @@ def key_scans(
             raise
         if not pending:
             empty = np.zeros(0, dtype=np.int32)
-            return Keyed(empty, empty, 0, _alloc(0), 0, empty, empty, line0 + nnl)
+            return Keyed(empty, empty, 0, alloc(0), 0, empty, empty, line0 + nnl)
         chunks = [f.result() for f in pending]
         del pending
         try:
@@ -335,7 +325,7 @@ def key_scans(
     ends = np.frombuffer(names.buffers()[1], dtype=np.int32, count=n + 1, offset=4 * names.offset)
     base = int(ends[0])
     size = int(ends[-1]) - base
-    buf = _alloc(size)
+    buf = alloc(size)
     data = names.buffers()[2]
     if size:
         buf[:size] = np.frombuffer(data, dtype=np.uint8, count=size, offset=base)
@@ -409,7 +399,7 @@ def key_columns(columns: list[Any], *, parts: int | None = None) -> tuple[Int32A
     total = k * rows
     itype: Any = np.int32 if total < 2**31 else np.int64
     pending: list[Future[_Chunk | None]] = []
-    with ThreadPoolExecutor(max(1, _THREADS)) as pool:
+    with ThreadPoolExecutor(max(1, THREADS)) as pool:
         try:
             for j, col in enumerate(columns):
                 r = 0

@@ -1,12 +1,15 @@
 """Scanning of edge-list text: chunks of whole lines, byte checks, tokens, field counts.
 
-The scanning half of :mod:`proofgrid.graph.edgelist` (format in its docstring;
-the keying half is :mod:`proofgrid.graph.namekeys`).
+The second stage of the pipeline (after :mod:`proofgrid.par.sources`, before
+:mod:`proofgrid.par.keys`); the format is in :mod:`proofgrid.par.text`'s docstring.
+Owns: reading a stream a piece at a time (:class:`TextStream`), the byte checks,
+tokens and field counts, the longest line (:data:`MAX_LINE`) and
+:class:`EdgeListError`.
 
 Method
 ------
 No Python loop runs over lines or tokens. The text is cut into chunks of whole
-lines (``_CHUNK`` bytes, scanned on up to ``_THREADS`` threads, :func:`_scans`):
+lines (``_CHUNK`` bytes, scanned on up to ``THREADS`` threads, :func:`scan_chunks`):
 the bytes are classified by comparisons (numpy) written into per-thread work
 arrays (:class:`_Scratch`, no megabyte temporaries and their page faults);
 control characters and invalid UTF-8 are refused with their line
@@ -15,7 +18,7 @@ starts and ends come from one ``np.flatnonzero`` of the mask of boundaries
 (they alternate) and newlines from another, so field counts and line numbers
 are exact. A line longer than a chunk is read in pieces
 (:func:`_scan_long_line`), so refusing a line of millions of fields costs
-O(chunk) memory. Reading (:func:`_load`, :func:`_read_checked`) checks each
+O(chunk) memory. Reading (:func:`load`, :func:`_read_checked`) checks each
 piece for binary data as it arrives.
 
 O(size) time; memory beyond the token arrays O(chunk) per thread.
@@ -36,7 +39,8 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError
-from proofgrid.graph.namekeys import _WORD, IntArray, _plain_integers
+from proofgrid.par.keys.table import WORD, IntArray
+from proofgrid.par.keys.words import plain_integers
 
 Int32Array = npt.NDArray[np.int32]
 
@@ -45,20 +49,20 @@ class EdgeListError(ProofgridError):
     """A malformed edge-list or cost file; the message is ``FILE:LINE: reason``."""
 
 
-def _buffer(data: bytes) -> npt.NDArray[np.uint8]:
-    """Copy ``data`` into a zero-padded uint8 array (see :func:`_alloc`)."""
-    buf = _alloc(len(data))
+def buffer_of(data: bytes) -> npt.NDArray[np.uint8]:
+    """Copy ``data`` into a zero-padded uint8 array (see :func:`alloc`)."""
+    buf = alloc(len(data))
     buf[: len(data)] = np.frombuffer(data, dtype=np.uint8)
     return buf
 
 
-def _alloc(size: int) -> npt.NDArray[np.uint8]:
+def alloc(size: int) -> npt.NDArray[np.uint8]:
     """A zeroed uint8 array for ``size`` bytes plus at least 16 bytes of padding,
     its length a multiple of 8 so that it can be read as little-endian words."""
-    return np.zeros((size + 2 * _WORD + _WORD - 1) // _WORD * _WORD, dtype=np.uint8)
+    return np.zeros((size + 2 * WORD + WORD - 1) // WORD * WORD, dtype=np.uint8)
 
 
-def _give_back() -> None:
+def give_back() -> None:
     """Return freed heap memory to the system (glibc's ``malloc_trim``; elsewhere a no-op).
 
     The scanning threads allocate their chunks' arrays in their own malloc arenas,
@@ -82,16 +86,28 @@ def _malloc_trim() -> Any:
         return None
 
 
+#: The longest line read, in bytes (a longer one is an error naming its line): a name
+#: or a comment of up to 1 GiB is read in O(its length) time and memory.
+MAX_LINE = 1 << 30
+
+
+def line_too_long(source: str, line: int) -> EdgeListError:
+    """The error for a line longer than :data:`MAX_LINE`."""
+    return EdgeListError(
+        f"{source}:{line}: line longer than {MAX_LINE:,} bytes (the longest line par reads)"
+    )
+
+
 _CHUNK = 1 << 20  # bytes per scanning step: temporaries stay cache-sized (1 MB: fastest here)
-_THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
+THREADS = min(os.cpu_count() or 1, 4)  # chunks scanned at once
 
 
 @dataclass(frozen=True, slots=True)
-class _Tokens:
+class Tokens:
     """Tokens of a buffer: byte ``starts`` and ``lengths``, ``paired`` (the token is
     one of the two fields of its line), ``lines`` (0-based line of each token, only
     if asked for), ``nlines`` and ``values`` (the tokens' values if all are plain
-    integers, see :func:`_plain_integers`)."""
+    integers, see :func:`plain_integers`)."""
 
     starts: IntArray
     lengths: IntArray
@@ -229,7 +245,7 @@ def _edges(istok: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray]:
     return starts, ends
 
 
-def _packed(
+def pack_spans(
     buf: npt.NDArray[np.uint8], starts: IntArray, lengths: IntArray
 ) -> npt.NDArray[np.uint8]:
     """The bytes of the spans ``starts``/``lengths`` (sorted, disjoint) end to end, as
@@ -246,7 +262,7 @@ def _packed(
     return out
 
 
-def _line_fields(
+def line_fields(
     counts: IntArray, line0: int, source: str, *, costs: bool = False
 ) -> npt.NDArray[np.bool_] | None:
     """Check the fields per line of a chunk (at most two for an edge list; two or none
@@ -369,6 +385,8 @@ def _scan_long_line(
     listing them. O(line length) time.
     """
     lo, hi = span
+    if hi - lo > MAX_LINE + 1:  # (its newline not counted)
+        raise line_too_long(source, line0 + 1)
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     first: list[int] = []  # starts and ends of the first three fields
     last: list[int] = []
@@ -409,7 +427,7 @@ def _scan_long_line(
     )
 
 
-_Scan = tuple[
+Scan = tuple[
     IntArray,
     IntArray,
     IntArray,
@@ -428,9 +446,9 @@ def _scan(
     scratch: _Scratch,
     narrow: bool,
     pack: bool = False,
-) -> _Scan:
-    """One chunk of :func:`_tokenize`: starts, lengths, fields per line, newlines,
-    the tokens' values if all are plain integers (:func:`_plain_integers`), and
+) -> Scan:
+    """One chunk of :func:`tokenize`: starts, lengths, fields per line, newlines,
+    the tokens' values if all are plain integers (:func:`plain_integers`), and
     and (``pack``) the tokens' bytes end to end.
     ``narrow``: starts and lengths as :func:`_index_type` (else int64, for callers
     that keep only a few of them)."""
@@ -443,7 +461,7 @@ def _scan(
         starts, lengths, counts, nnl, digits, packed = _scan_chunk(
             buf, lo, hi, line0, source, scratch=scratch, pack=pack
         )
-    values = _plain_integers(buf, starts, lengths) if digits else None
+    values = plain_integers(buf, starts, lengths) if digits else None
     if not pack:
         packed = None
     if not narrow:
@@ -457,7 +475,7 @@ def _index_type(size: int) -> type[np.integer[Any]]:
     return np.int32 if size < 2**31 - _CHUNK else np.int64
 
 
-def _scans(
+def scan_chunks(
     buf: npt.NDArray[np.uint8],
     size: int,
     source: str,
@@ -466,12 +484,12 @@ def _scans(
     lo: int = 0,
     line_base: int = 0,
     pack: bool = False,
-) -> Generator[tuple[int, _Scan, int], None, None]:
+) -> Generator[tuple[int, Scan, int], None, None]:
     """``(first line, scan, end)`` of each chunk of ``buf[lo:size]`` in file order
     (``narrow``: see :func:`_scan`; ``end``: the chunk's end offset; ``line_base``:
     the lines before ``lo``).
 
-    Chunks are scanned on up to ``_THREADS`` threads (numpy releases the GIL in
+    Chunks are scanned on up to ``THREADS`` threads (numpy releases the GIL in
     its array loops); a chunk whose scan fails is scanned again in order, so
     the error reported is the first in the file, with its true line number.
     """
@@ -484,7 +502,7 @@ def _scans(
         pos = end
     line0 = line_base
     chunk = max(1, min(_CHUNK, size - lo))
-    if len(spans) < 2 or _THREADS < 2:
+    if len(spans) < 2 or THREADS < 2:
         scratch = _Scratch.of(chunk)
         for span in spans:
             got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow, pack=pack)
@@ -503,21 +521,21 @@ def _scans(
         got: _Scratch = local.scratch
         return got
 
-    def attempt(span: tuple[int, int, bool]) -> _Scan | None:
+    def attempt(span: tuple[int, int, bool]) -> Scan | None:
         try:
             return _scan(buf, span, 0, source, scratch=own_scratch(), narrow=narrow, pack=pack)
         except EdgeListError:
             return None
 
-    pool = ThreadPoolExecutor(_THREADS)
-    # A window of 2 * _THREADS chunks in flight, not all of them: each scanned chunk's
+    pool = ThreadPoolExecutor(THREADS)
+    # A window of 2 * THREADS chunks in flight, not all of them: each scanned chunk's
     # token arrays (about 24 bytes a token) wait until consumed, so submitting every
     # chunk at once held them all (57 bytes an edge at 2e7 edges).
-    window: deque[Future[_Scan | None]] = deque()
+    window: deque[Future[Scan | None]] = deque()
     ahead = iter(spans)
     try:
         for span in spans:
-            while len(window) < 2 * _THREADS:
+            while len(window) < 2 * THREADS:
                 nxt = next(ahead, None)
                 if nxt is None:
                     break
@@ -533,13 +551,11 @@ def _scans(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _tokenize(
-    buf: npt.NDArray[np.uint8], size: int, source: str, *, costs: bool = False
-) -> _Tokens:
+def tokenize(buf: npt.NDArray[np.uint8], size: int, source: str, *, costs: bool = False) -> Tokens:
     """Split the first ``size`` bytes of ``buf`` into tokens, vectorised.
 
     Works through the buffer in chunks of whole lines (``_CHUNK`` bytes, see
-    :func:`_scans`), so the byte-level temporaries stay small and cache-resident
+    :func:`scan_chunks`), so the byte-level temporaries stay small and cache-resident
     (a line longer than a chunk is read in pieces, :func:`_scan_long_line`); on
     the way it validates the bytes (no control characters, valid UTF-8) and the
     number of fields per line: at most two for an edge list, exactly two (or
@@ -547,14 +563,14 @@ def _tokenize(
     The first error in file order is reported, as ``source:LINE: reason``.
     O(size) time; memory beyond the token arrays O(chunk) per thread.
     """
-    tokens, line0 = _collect(_scans(buf, size, source), source, costs=costs)
+    tokens, line0 = collect(scan_chunks(buf, size, source), source, costs=costs)
     return tokens(line0 + (1 if size and buf[size - 1] != 10 else 0))
 
 
-def _collect(
-    scans: Iterable[tuple[int, _Scan, int]], source: str, *, costs: bool
-) -> tuple[Callable[[int], _Tokens], int]:
-    """The tokens of ``scans`` checked line by line as in :func:`_tokenize` (the first
+def collect(
+    scans: Iterable[tuple[int, Scan, int]], source: str, *, costs: bool
+) -> tuple[Callable[[int], Tokens], int]:
+    """The tokens of ``scans`` checked line by line as in :func:`tokenize` (the first
     error in file order is raised as soon as its chunk is reached), and the number
     of newlines seen; the tokens are made by the function returned, given the
     number of lines. O(tokens)."""
@@ -563,7 +579,7 @@ def _collect(
     values: list[npt.NDArray[np.int64]] | None = []
     line0 = 0
     for line0, (starts, lengths, counts, nnl, chunk_values, _packed), _end in scans:
-        mask = _line_fields(counts, line0, source, costs=costs)
+        mask = line_fields(counts, line0, source, costs=costs)
         if starts.size:
             paired.append(np.ones(starts.size, dtype=bool) if mask is None else mask)
             kept: list[IntArray] = [starts, lengths]
@@ -578,12 +594,12 @@ def _collect(
             values = None
         line0 += nnl
 
-    def tokens(nlines: int) -> _Tokens:
+    def tokens(nlines: int) -> Tokens:
         empty: IntArray = np.zeros(0, dtype=np.int32)
         cols: list[IntArray] = (
             [np.concatenate(c) for c in zip(*parts, strict=True)] if parts else [empty] * 3
         )
-        return _Tokens(
+        return Tokens(
             starts=cols[0],
             lengths=cols[1],
             paired=np.concatenate(paired) if paired else np.zeros(0, dtype=bool),
@@ -600,7 +616,7 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
 
-def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
+def unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
     """Blank out a leading UTF-8 byte-order mark (Windows editors write one); refuse UTF-16/32.
 
     The three bytes become spaces, a field separator, so names and line numbers
@@ -619,7 +635,12 @@ def _unmark(buf: npt.NDArray[np.uint8], size: int, source: str) -> None:
 _READ = 8  # scanning chunks per read: input is checked for binary data as it arrives
 
 
-def _control_at(piece: npt.NDArray[np.uint8]) -> int:
+def piece_size() -> int:
+    """Bytes read from a stream at a time (``_CHUNK * _READ``)."""
+    return _CHUNK * _READ
+
+
+def control_at(piece: npt.NDArray[np.uint8]) -> int:
     """Index of the first control character (not tab, newline, VT, FF, CR) in ``piece``, or -1."""
     bad = piece < 9
     bad |= (piece - np.uint8(14)) < 18  # 14 to 31, by unsigned wrap-around
@@ -632,9 +653,9 @@ def _refuse(buf: npt.NDArray[np.uint8], size: int, pos: int, source: str) -> Edg
     the end of that line (so an earlier bad line is still the one reported)."""
     arr = buf[:size]
     end = _next_newline(arr, pos)
-    _unmark(buf, end, source)
+    unmark(buf, end, source)
     try:
-        _tokenize(buf, end, source)
+        tokenize(buf, end, source)
     except EdgeListError as exc:
         return exc
     line = int(np.count_nonzero(arr[:pos] == 10)) + 1  # not reached: the scan refuses it
@@ -649,13 +670,13 @@ def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[n
     until read). ``size``: the file's size if it is a regular file."""
     step = _CHUNK * _READ
     if size is not None:
-        buf = _alloc(size)
+        buf = alloc(size)
         pos = 0
         while pos < size:
             got = fh.readinto(buf.data[pos : min(size, pos + step)])
             if not got:
                 break
-            at = _control_at(buf[pos : pos + got])
+            at = control_at(buf[pos : pos + got])
             pos += got
             if at >= 0:
                 raise _refuse(buf, pos, pos - got + at, source)
@@ -663,21 +684,21 @@ def _read_checked(fh: Any, source: str, size: int | None) -> tuple[npt.NDArray[n
         if pos == size and not extra:
             return buf, size
         data = buf[:pos].tobytes() + extra  # the file changed size while we read it
-        return _buffer(data), len(data)
+        return buffer_of(data), len(data)
     parts = bytearray()
     while True:
         piece = fh.read(step)
         if not piece:
             break
-        at = _control_at(np.frombuffer(piece, dtype=np.uint8))
+        at = control_at(np.frombuffer(piece, dtype=np.uint8))
         parts += piece
         if at >= 0:
-            whole = _buffer(bytes(parts))
+            whole = buffer_of(bytes(parts))
             raise _refuse(whole, len(parts), len(parts) - len(piece) + at, source)
-    return _buffer(bytes(parts)), len(parts)
+    return buffer_of(bytes(parts)), len(parts)
 
 
-def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
+def load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
     """Read a whole file (``-`` = standard input) into a padded buffer, checked as it
     arrives (:func:`_read_checked`).
 
@@ -702,10 +723,10 @@ def _load(path: str, what: str) -> tuple[npt.NDArray[np.uint8], int, str]:
         raise EdgeListError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
 
 
-class _TextStream:
+class TextStream:
     """A binary stream read a piece at a time, each piece's whole lines scanned as it arrives.
 
-    :meth:`scans` yields ``(first line, scan, end)`` as :func:`_scans` does, the
+    :meth:`scans` yields ``(first line, scan, end)`` as :func:`scan_chunks` does, the
     last partial line of each piece carried into the next, so a bad line
     (control character, invalid UTF-8, too many fields) is reported once its
     piece (``_CHUNK * _READ`` bytes) is read, with its line. A line that does not
@@ -721,7 +742,7 @@ class _TextStream:
 
     def __init__(self, fh: Any, source: str, size: int | None, *, keep: bool) -> None:
         self.fh, self.source, self.keep = fh, source, keep
-        self.buf = _alloc(size if keep and size is not None else 0)
+        self.buf = alloc(size if keep and size is not None else 0)
         self.size = 0  # bytes of text read so far (in the stream)
         self.scanned = 0  # bytes of text scanned so far (in the stream)
         self.lines = 0  # newlines in the scanned text
@@ -734,9 +755,12 @@ class _TextStream:
         buffer is replaced, the carried bytes copied)."""
         if need + 2 * 8 <= self.buf.size:
             return
-        size = max(need, 2 * (self.buf.size - 3 * 8)) if self.keep else need
-        fresh = _alloc(size)
         held = self.size - self._base
+        # Kept text, or a line longer than a piece that grows piece by piece: doubling,
+        # so it is copied O(log) times in all, not once a piece (quadratic in its length).
+        growing = self.keep or held > need - held
+        size = max(need, 2 * (self.buf.size - 3 * 8)) if growing else need
+        fresh = alloc(size)
         fresh[:held] = self.buf[:held]
         self.buf = fresh
 
@@ -752,7 +776,7 @@ class _TextStream:
             got = len(piece)
             self.buf[held : held + got] = np.frombuffer(piece, dtype=np.uint8)
         if self.size == 0 and got:
-            _unmark(self.buf, got, self.source)
+            unmark(self.buf, got, self.source)
         self.size += got
         if got:
             self._last = int(self.buf[held + got - 1])
@@ -763,13 +787,13 @@ class _TextStream:
         if self.keep or self.scanned == self._base:
             return
         tail = self.size - self.scanned
-        fresh = _alloc(max(tail, _CHUNK * _READ))
+        fresh = alloc(max(tail, _CHUNK * _READ))
         fresh[:tail] = self.buf[self.scanned - self._base : self.size - self._base]
         self.buf, self._base = fresh, self.scanned
 
     def scans(
         self, *, narrow: bool = True, pack: bool = False
-    ) -> Generator[tuple[int, _Scan, int], None, None]:
+    ) -> Generator[tuple[int, Scan, int], None, None]:
         """The scans of the stream's chunks in file order (positions index :attr:`buf`;
         ``pack``: see :func:`_scan`; :attr:`pack` may be switched on while scanning,
         from the next piece on)."""
@@ -781,10 +805,14 @@ class _TextStream:
             lo = self.scanned - self._base
             hi = self.size - self._base
             if got:
-                cut = _last_newline(self.buf, lo, hi)
+                # Only the new bytes: the held ones before them hold no newline (else
+                # they were scanned), so a long line is searched once, not per piece.
+                cut = _last_newline(self.buf, max(lo, hi - got), hi)
                 if cut < 0:  # no line ends in this piece: check it for binary data, read on
+                    if hi - lo > MAX_LINE:
+                        raise line_too_long(self.source, self.lines + 1)
                     piece = self.buf[hi - got : hi]
-                    at = _control_at(piece)
+                    at = control_at(piece)
                     if at >= 0:
                         line = self.lines + 1
                         raise EdgeListError(
@@ -796,7 +824,7 @@ class _TextStream:
             else:
                 end = hi
             if end > lo:
-                for line0, scan, stop in _scans(
+                for line0, scan, stop in scan_chunks(
                     self.buf,
                     end,
                     self.source,

@@ -2,7 +2,7 @@
 
 ``proofgrid par FILE --columns SRC,DST`` reads two named columns of a table;
 ``--costs FILE --cost-columns NODE,COST`` reads costs the same way. The kind is
-told by the file's first bytes (after :mod:`proofgrid.graph.sources` has
+told by the file's first bytes (after :mod:`proofgrid.par.sources` has
 removed any compression): ``PAR1`` is Parquet, ``ARROW1`` an Arrow IPC file
 (Feather v2), ``FEA1`` Feather v1, ``ff ff ff ff`` an Arrow IPC stream; any
 other file given with ``--columns`` is CSV whose first line names the columns
@@ -27,7 +27,7 @@ a missing column or an unreadable file is one line of :class:`ColumnarError`.
 
 Method: pyarrow reads only the named columns. String cells are keyed in place,
 from arrow's own data buffers, by the text reader's keying of names
-(:func:`proofgrid.graph.arrowkeys.key_columns`: the same exact comparison, the
+(:func:`proofgrid.par.keys.arrow.key_columns`: the same exact comparison, the
 same first-appearance numbering), over the interleaving src0, dst0, src1, ...;
 integer cells by the text reader's integer keying (a table indexed by value
 when dense, else a hash table). O(rows) expected; memory the two columns, one
@@ -36,24 +36,23 @@ copy of their bytes and the codes.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError, require_extra
-from proofgrid.graph.arrowkeys import valid_mask
-from proofgrid.graph.namekeys import integer_codes, nfc_twins
+from proofgrid.par.costs import MAX_SCALED, CostTable, scale_costs
+from proofgrid.par.keys import first_appearance, nfc_twins
+from proofgrid.par.keys.arrow import valid_mask
+from proofgrid.par.names import NameBytes, NamedGraph
+from proofgrid.par.scan import give_back
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from proofgrid.graph.bridge import CostTable, NamedGraph
-    from proofgrid.graph.sources import Source
+    from proofgrid.par.sources import Source
 
 __all__ = [
     "ColumnarEdges",
@@ -61,14 +60,11 @@ __all__ = [
     "parse_columns",
     "read_columnar_costs",
     "read_columnar_edges",
-    "scale_costs",
     "table_kind",
 ]
 
 Int32Array = npt.NDArray[np.int32]
 _FEATURE = "reading Parquet, Arrow and CSV tables"
-_COST_RE = re.compile(r"\+?(?:\d+(?:\.\d*)?|\.\d+)")  # the text cost format's numbers
-_MAX_SCALED = 1 << 62
 
 
 class ColumnarError(ProofgridError):
@@ -175,7 +171,13 @@ def _check_names(source: str, names: list[str], columns: tuple[str, str] | None)
         if len(names) < 2:
             raise ColumnarError(f"{source}: the table has {len(names)} column(s); need two")
         return names[0], names[1]
+    if columns[0] == columns[1]:
+        raise ColumnarError(f"{source}: the two columns must differ, not {columns[0]!r} twice")
     for c in columns:
+        if names.count(c) > 1:
+            raise ColumnarError(
+                f"{source}: column {c!r} is ambiguous: the table has {names.count(c)}"
+            )
         if c not in names:
             shown = ", ".join(repr(n) for n in names[:8]) + (", ..." if len(names) > 8 else "")
             raise ColumnarError(f"{source}: no column {c!r} (columns: {shown})")
@@ -268,6 +270,23 @@ class ColumnarEdges:
         """The name of node ``v``."""
         return self.names([v])[0]
 
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes:
+        """The names (the cells' text) of several nodes as UTF-8 bytes end to end, from
+        Arrow's buffers (integers cast to text by Arrow); O(k + bytes)."""
+        pa = _pa()
+        ids = np.asarray(nodes, dtype=np.int64).ravel()
+        arr = self._nodes.take(pa.array(ids)).cast(pa.large_string())
+        if isinstance(arr, pa.ChunkedArray):
+            arr = arr.combine_chunks()
+        _, offsets, data = arr.buffers()
+        off = np.frombuffer(offsets, dtype=np.int64, count=len(arr) + 1, offset=8 * arr.offset)
+        raw = (
+            np.frombuffer(data, dtype=np.uint8)
+            if data is not None and data.size
+            else np.zeros(0, dtype=np.uint8)
+        )
+        return NameBytes(raw, off[:-1].copy(), np.diff(off))
+
     def node_array(self) -> Any:
         """The n names as an arrow array (int64 or large_string), by node id."""
         return self._nodes
@@ -294,7 +313,12 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     MissingExtraError
         pyarrow is not installed.
     """
-    table = _read_table(src, table_kind(src.head), columns)
+    kind = table_kind(src.head)
+    if kind == "parquet" and src.path is not None:
+        batched = _parquet_integer_edges(src, src.path, columns)
+        if batched is not None:
+            return batched
+    table = _read_table(src, kind, columns)
     names = table.column_names
     a = _node_array(src.name, names[0], table.column(0))
     b = _node_array(src.name, names[1], table.column(1))
@@ -312,6 +336,71 @@ def read_columnar_edges(src: Source, columns: tuple[str, str] | None) -> Columna
     edge = (s >= 0) & (d >= 0)
     s, d = (s, d) if bool(edge.all()) else (s[edge], d[edge])
     return ColumnarEdges(src.name, n, s.astype(np.int32), d.astype(np.int32), rows, integers, nodes)
+
+
+_BATCH_ROWS = 1 << 18  # rows per Parquet record batch on the integer path
+
+
+def _parquet_integer_edges(
+    src: Source, path: str, columns: tuple[str, str] | None
+) -> ColumnarEdges | None:
+    """Edges of a Parquet file whose two node columns hold non-negative integers, read
+    a record batch at a time straight into the int32 edge arrays: each batch's cells
+    are keyed as they come by the table indexed by value of
+    :class:`~proofgrid.par.keys.IntegerCoder` (first appearance, exactly as a text
+    file's integer names), so neither the table nor an array over all cells is
+    held; memory: the edges (8 bytes an edge), the coder's table (8 bytes a value
+    up to the largest) and one batch. None (nothing kept) when a cell is null,
+    negative or too sparse for the table, or a column is not integer-typed: the
+    caller then reads the whole table. O(rows + largest value)."""
+    from proofgrid.par.keys import IntegerCoder  # noqa: PLC0415
+
+    pa = _pa()
+    pq = require_extra("pyarrow.parquet", extra="arrow", feature=_FEATURE)
+    try:
+        # pre_buffer (pyarrow's default) caches every column chunk read until the
+        # reader is closed: 7 bytes an edge here at 2e7 edges; a 1 MB stream buffer
+        # instead keeps one batch's pages.
+        file = pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 20)
+        schema = file.schema_arrow
+        wanted = _check_names(src.name, list(schema.names), columns)
+        if not all(pa.types.is_integer(schema.field(c).type) for c in wanted):
+            return None
+        rows = int(file.metadata.num_rows)
+        coder = IntegerCoder()
+        limit = 4 * rows + (1 << 16)
+        s_all = np.empty(rows, dtype=np.int32)
+        d_all = np.empty(rows, dtype=np.int32)
+        # The values by code: at most one a cell; pages never written are never
+        # resident, so only the distinct values cost memory (no growth, no copy).
+        uniq = np.empty(2 * rows, dtype=np.int64)
+        m = 0
+        for batch in file.iter_batches(batch_size=_BATCH_ROWS, columns=list(wanted)):
+            a, b = batch.column(0), batch.column(1)
+            if a.null_count or b.null_count:
+                return None
+            k = len(a)
+            values = np.empty(2 * k, dtype=np.int64)
+            values[0::2] = a.to_numpy(zero_copy_only=False)
+            values[1::2] = b.to_numpy(zero_copy_only=False)
+            if k and int(values.min()) < 0:
+                return None
+            got = coder.add(values, limit)
+            if got is None:
+                return None
+            codes, order = got
+            s_all[m : m + k] = codes[0::2]
+            d_all[m : m + k] = codes[1::2]
+            m += k
+            uniq[coder.count - order.size : coder.count] = values[order]
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise ColumnarError(f"{src.name}: cannot read the table: {_one_line(exc)}") from None
+    uniq = uniq[: coder.count]
+    del file
+    pa.default_memory_pool().release_unused()
+    give_back()  # what the reader's threads freed, back to the system before the kernel
+    nodes = pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+    return ColumnarEdges(src.name, coder.count, s_all[:m], d_all[:m], m, True, nodes)
 
 
 def _interleaved(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -338,116 +427,20 @@ def _int64s(arr: Any) -> npt.NDArray[np.int64]:
 def _string_tokens(source: str, a: Any, b: Any) -> tuple[npt.NDArray[np.int32], Any]:
     """Interleaved first-appearance codes (-1 = null or empty) of two string arrays,
     keyed in place by the text reader's Arrow keying of names
-    (:func:`proofgrid.graph.arrowkeys.key_columns`), and the names (large_string)."""
-    from proofgrid.graph import arrowkeys  # noqa: PLC0415 (loaded on use)
+    (:func:`proofgrid.par.keys.arrow.key_columns`), and the names (large_string)."""
+    from proofgrid.par.keys import arrow as arrow_keys  # noqa: PLC0415 (loaded on use)
 
     pa = _pa()
     try:
-        codes, names = arrowkeys.key_columns([a, b])
-    except arrowkeys.TooManyError:
+        codes, names = arrow_keys.key_columns([a, b])
+    except arrow_keys.TooManyError:
         raise ColumnarError(f"{source}: more than 2**31 - 1 nodes") from None
-    except arrowkeys.TooLongError:
+    except arrow_keys.TooLongError:
         raise ColumnarError(f"{source}: more than 2 GiB of names in 65,536 rows") from None
     return codes, names.cast(pa.large_string())
 
 
-def first_appearance(
-    values: npt.NDArray[Any], missing: npt.NDArray[np.bool_] | None = None
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
-    """Codes of a 1-D array's values by first appearance (-1 where ``missing``), and
-    the distinct values in that order. Integers by the text reader's integer keying
-    (:func:`proofgrid.graph.namekeys.integer_codes`: a table indexed by value when
-    dense, else hashing; O(len + range) or O(len) expected); other values by sorting
-    (``numpy.unique``, O(len log len))."""
-    if missing is not None and bool(missing.any()):
-        keep = np.flatnonzero(~missing)
-        codes = np.full(values.size, -1, dtype=np.int64)
-        sub, uniq = first_appearance(values[keep])
-        codes[keep] = sub
-        return codes, uniq
-    if values.size == 0:
-        return np.zeros(0, dtype=np.int64), values[:0]
-    if values.dtype.kind in "iu":
-        found, first = integer_codes(values)
-        return np.asarray(found, dtype=np.int64), values[first]
-    uniq, first, inverse = np.unique(values, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")
-    rank = np.empty(order.size, dtype=np.int64)
-    rank[order] = np.arange(order.size, dtype=np.int64)
-    return rank[inverse.ravel()], uniq[order]
-
-
 # --- costs ------------------------------------------------------------------------------
-
-
-def _decimal(value: Any) -> Decimal | None:
-    """An exact non-negative cost from a cell or a Python value; None if not a number."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, Decimal):
-        d = value
-    elif isinstance(value, str):
-        text = value.strip()
-        if not _COST_RE.fullmatch(text):
-            return Decimal(-1) if text.startswith("-") and _COST_RE.fullmatch(text[1:]) else None
-        d = Decimal(text)
-    elif hasattr(value, "__index__"):
-        d = Decimal(int(value.__index__()))
-    elif isinstance(value, float) or hasattr(value, "__float__"):
-        try:
-            d = Decimal(repr(float(value)))
-        except (InvalidOperation, ValueError, TypeError):
-            return None
-    else:
-        return None
-    return d if d.is_finite() else None
-
-
-def scale_costs(
-    n: int,
-    entries: Iterable[tuple[int | None, Any, str, int, str]],
-    source: str,
-) -> CostTable:
-    """Exact costs scaled to integers, as a text cost file's are (nodes not given cost 1).
-
-    ``entries`` are ``(node id or None if not in the graph, value, where, line, name)``:
-    ``where`` prefixes messages (``row 7``), ``line`` and ``name`` are what
-    :attr:`CostTable.unknown` lists for a node not in the graph. The scale is the most
-    decimal places of any value, so arithmetic is exact, never floating point. Raises
-    :class:`ColumnarError` ``SOURCE: WHERE: reason`` on a negative or non-numeric cost.
-    O(entries).
-    """
-    from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
-
-    parsed: list[tuple[int | None, Decimal, str, int, str]] = []
-    scale, scale_where = 0, ""
-    for node, value, where, line, name in entries:
-        d = _decimal(value)
-        if d is None or d < 0:
-            reason = "cost is not a number" if d is None else "negative cost"
-            raise ColumnarError(f"{source}: {where}: {reason}: {str(value)[:40]!r}")
-        exponent = d.as_tuple().exponent
-        assert isinstance(exponent, int)  # finite
-        if -exponent > scale:
-            scale, scale_where = -exponent, where
-        parsed.append((node, d, where, line, name))
-    unit = 10**scale
-    if unit >= _MAX_SCALED:
-        raise ColumnarError(f"{source}: {scale_where}: cost has too many decimal places")
-    values = np.full(n, unit, dtype=np.int64)
-    unknown: list[tuple[int, str]] = []
-    unknown_count = 0
-    for node, d, where, line, name in parsed:
-        if node is None:
-            unknown_count += 1
-            if len(unknown) < 5:
-                unknown.append((line, name))
-            continue
-        scaled = int(d.scaleb(scale))
-        if scaled >= _MAX_SCALED:
-            raise ColumnarError(f"{source}: {where}: cost too large")
-        values[node] = scaled
-    return bridge.make_costs(values, scale, tuple(unknown), unknown_count)
 
 
 def _graph_nodes(graph: NamedGraph) -> tuple[Any, bool]:
@@ -523,8 +516,8 @@ def read_columnar_costs(
         if rows and int(ints.min()) < 0:
             r = int(np.argmax(ints < 0))
             raise ColumnarError(f"{src.name}: row {r + 1}: negative cost: '{int(ints[r])}'")
-        if rows and int(ints.max()) >= _MAX_SCALED:
-            r = int(np.argmax(ints >= _MAX_SCALED))
+        if rows and int(ints.max()) >= MAX_SCALED:
+            r = int(np.argmax(ints >= MAX_SCALED))
             raise ColumnarError(f"{src.name}: row {r + 1}: cost too large")
         values = np.ones(graph.n, dtype=np.int64)
         known = codes >= 0
@@ -538,12 +531,11 @@ def read_columnar_costs(
                 strict=True,
             )
         )
-        from proofgrid.graph import bridge  # noqa: PLC0415 (numpy engine, loaded on use)
-
-        return bridge.make_costs(values, 0, unknown, int(unknown_rows.size))
+        return CostTable(values, 0, unknown, int(unknown_rows.size))
     costs = cost_col.to_pylist()
     names = node_col.to_pylist()
     return scale_costs(
+        ColumnarError,
         graph.n,
         (
             (None if c < 0 else c, v, f"row {r + 1}", r + 1, str(nm))

@@ -1,0 +1,344 @@
+"""Writers: the answer of ``proofgrid par`` as bytes, streamed a block at a time.
+
+The last stage of the pipeline. Every writer takes plain arrays (node ids,
+component numbers, the certificate of :mod:`proofgrid.graph.sparse`) and a name
+source (anything with ``name_bytes(ids)``: :class:`~proofgrid.par.names.NameBytes`
+of those nodes, decoded in bulk), and writes to a binary stream:
+
+* :func:`write_certificate_json` — the certificate of ``--json`` (keys in
+  ``docs/par.md``) as one compact JSON document, written as it is produced;
+* :func:`write_components` — ``node<TAB>component`` for every node;
+* :func:`write_condensation` — ``a<TAB>b`` for every condensation edge;
+* :func:`plain_name` — a name for a line of plain text (control characters escaped).
+
+Method
+------
+Nothing is built per source or per node in Python. A block of output is a list
+of *segments* (start and length in a small pool of bytes: the literals, the
+decimal digits of the numbers, the block's names); the segments' positions are
+computed with numpy (each source has a fixed number of segments plus four per
+listed member), and the block is one gather of the pool
+(:func:`~proofgrid.par.names.gather`). Names that JSON (``"``, ``\\``, control
+characters) or a TSV line (control characters) must escape are found by one
+vectorised test of their bytes and re-encoded one by one (text files have
+none but quotes and backslashes, which are rare). O(output) time; memory
+O(block).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from proofgrid.par.names import NameBytes, gather, integer_text
+
+if TYPE_CHECKING:
+    from proofgrid.graph.sparse import ParCertificate
+    from proofgrid.par.costs import CostTable
+
+__all__ = [
+    "NameSource",
+    "plain_name",
+    "write_certificate_json",
+    "write_components",
+    "write_condensation",
+]
+
+_BLOCK = 1 << 12  # sources (or 16x as many nodes) per written block
+
+
+class NameSource(Protocol):
+    """Anything that gives the UTF-8 names of node ids in bulk (a read graph)."""
+
+    def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes: ...
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(32), 127]}
+
+
+def plain_name(name: str) -> str:
+    """A name for one line of plain output: control characters (possible only in
+    names from tables and Python objects; a text file has none) written ``\\xNN``."""
+    if name.isprintable() or not any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return name
+    return name.translate(_CONTROL)
+
+
+def _escaped(names: NameBytes, encode: Callable[[str], str], json_quotes: bool) -> NameBytes:
+    """``names`` with the ones that need escaping re-encoded by ``encode`` (appended to
+    the buffer); the test is vectorised, the re-encoding one name at a time."""
+    buf = names.buf
+    bad = buf < 32
+    bad |= buf == 127 if not json_quotes else False
+    if json_quotes:
+        bad |= buf == 0x22
+        bad |= buf == 0x5C
+    if not bad.any():
+        return names
+    counts = np.zeros(buf.size + 1, dtype=np.int64)
+    np.cumsum(bad, out=counts[1:])
+    flagged = np.flatnonzero(counts[names.starts + names.lengths] - counts[names.starts])
+    raw = buf.tobytes()
+    extra = bytearray()
+    starts, lengths = names.starts.copy(), names.lengths.copy()
+    for i in flagged.tolist():
+        a = int(names.starts[i])
+        fixed = encode(raw[a : a + int(names.lengths[i])].decode("utf-8")).encode("utf-8")
+        starts[i] = buf.size + len(extra)
+        lengths[i] = len(fixed)
+        extra += fixed
+    return NameBytes(np.concatenate([buf, np.frombuffer(bytes(extra), np.uint8)]), starts, lengths)
+
+
+def _json_body(name: str) -> str:
+    return json.dumps(name, ensure_ascii=False)[1:-1]
+
+
+def _digits(values: npt.NDArray[np.integer[Any]]) -> NameBytes:
+    """Decimal text of non-negative integers, as name-like spans."""
+    buf, starts, lengths = integer_text(np.asarray(values, dtype=np.int64))
+    return NameBytes(buf, starts.astype(np.int64), lengths.astype(np.int64))
+
+
+class _Pool:
+    """Byte pools laid end to end; :meth:`add` returns the offset of a pool."""
+
+    def __init__(self) -> None:
+        self.parts: list[npt.NDArray[np.uint8]] = []
+        self.size = 0
+
+    def add(self, data: bytes | npt.NDArray[np.uint8]) -> int:
+        arr = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
+        at = self.size
+        self.parts.append(arr)
+        self.size += int(arr.size)
+        return at
+
+    def bytes_of(self, seg_start: npt.NDArray[np.int64], seg_len: npt.NDArray[np.int64]) -> bytes:
+        pool = np.concatenate(self.parts) if self.parts else np.zeros(0, dtype=np.uint8)
+        return gather(pool, seg_start, seg_len).tobytes()
+
+
+def _number(value: Any) -> bytes:
+    return json.dumps(value).encode("ascii")
+
+
+def _spans_at(offsets: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> Any:
+    """Start offsets of consecutive spans of ``lengths`` beginning at 0."""
+    at = np.zeros(lengths.size, dtype=np.int64)
+    if lengths.size > 1:
+        np.cumsum(lengths[:-1], out=at[1:])
+    return at
+
+
+@dataclass(frozen=True, eq=False)
+class _Doc:
+    """One pool of bytes for the whole certificate, made once: the literals, the
+    escaped names, the sizes' digits and the seeds' costs; ``seed``/``member``: the
+    span (start in the pool, length) of each seed's and each listed member's name,
+    ``size``/``cost`` of each source's numbers."""
+
+    pool: npt.NDArray[np.uint8]
+    lit: dict[bytes, int]
+    seed: tuple[Any, Any]
+    member: tuple[Any, Any]
+    size: tuple[Any, Any]
+    cost: tuple[Any, Any] | None
+
+
+_LITS = (b",", b'{"seed":"', b'","size":', b',"seed_cost":', b',"members":[', b'"', b'",', b"]}")
+
+
+def _doc(graph: NameSource, cert: ParCertificate, groups: Any, costs: CostTable | None) -> _Doc:
+    """The pool of :class:`_Doc`. The names of every node are decoded at once when the
+    output names many of them (about as many as there are nodes), else only those
+    named; either way each name's bytes are copied once into the pool."""
+    k, listed = int(cert.seeds.size), int(groups.nodes.size)
+    n = int(cert.n)
+    if 2 * (k + listed) >= n:
+        names = graph.name_bytes(np.arange(n, dtype=np.int64))
+        seed_ix, member_ix = cert.seeds, groups.nodes
+    else:
+        names = graph.name_bytes(np.concatenate([cert.seeds, groups.nodes]))
+        seed_ix = np.arange(k, dtype=np.int64)
+        member_ix = np.arange(k, k + listed, dtype=np.int64)
+    names = _escaped(names, _json_body, True)
+    sizes = _digits(groups.sizes)
+    parts: list[npt.NDArray[np.uint8]] = []
+    lit: dict[bytes, int] = {}
+    at = 0
+    for x in _LITS:
+        lit[x] = at
+        parts.append(np.frombuffer(x, dtype=np.uint8))
+        at += len(x)
+    names_at = at
+    parts.append(names.buf)
+    at += int(names.buf.size)
+    sizes_at = at
+    parts.append(sizes.buf)
+    at += int(sizes.buf.size)
+    cost = None
+    if costs is not None:
+        text = [_number(costs.to_number(int(v))) for v in costs.values[cert.seeds]]
+        cost_len = np.array([len(x) for x in text], dtype=np.int64)
+        parts.append(np.frombuffer(b"".join(text), dtype=np.uint8))
+        cost = (_spans_at(np.zeros(0, np.int64), cost_len) + at, cost_len)
+    return _Doc(
+        pool=np.concatenate(parts),
+        lit=lit,
+        seed=(names.starts[seed_ix] + names_at, names.lengths[seed_ix]),
+        member=(names.starts[member_ix] + names_at, names.lengths[member_ix]),
+        size=(sizes.starts + sizes_at, sizes.lengths),
+        cost=cost,
+    )
+
+
+def write_certificate_json(
+    out: IO[bytes],
+    *,
+    source: str,
+    n: int,
+    m: int,
+    graph: NameSource,
+    cert: ParCertificate,
+    costs: CostTable | None,
+    members_limit: int,
+    missing: int | None,
+) -> None:
+    """Stream the certificate ``proofgrid par --json`` prints (keys in ``docs/par.md``)
+    to ``out`` as compact JSON, sources a block at a time.
+
+    The same document as the Python API's
+    :meth:`proofgrid.par.Par.certificate` with names for nodes. Members are
+    gathered by one sort (:func:`proofgrid.graph.sparse.source_groups`), names
+    decoded in bulk into one pool with the numbers (:class:`_Doc`), and each block
+    of output is one gather of that pool; with costs, each seed's cost is one
+    Python step (exact decimals). O(n log n + output); memory the groups, the
+    names and O(block).
+    """
+    from proofgrid.graph.sparse import source_groups  # noqa: PLC0415 (numpy: loaded)
+
+    groups = source_groups(cert, members_limit)
+    doc = _doc(graph, cert, groups, costs)
+    w = out.write
+    w(b'{"file":' + json.dumps(source, ensure_ascii=False).encode("utf-8"))
+    w(b',"nodes":%d,"edges":%d,"par":%d,"seeds":[' % (n, m, cert.par))
+    _name_list(out, doc)
+    cost = cert.cost if costs is None else costs.to_number(cert.cost)
+    w(b'],"cost":' + _number(cost))
+    w(b',"components":%d,"condensation_edges":' % cert.n_components)
+    w(_number(cert.condensation_edges))
+    w(b',"members_limit":%d,"sources":[' % members_limit)
+    _sources(out, doc, groups)
+    w(b'],"engine":' + _number(cert.engine.value))
+    if missing is not None:
+        w(b',"check":{"ok":%s,"unreached":%d}' % (b"true" if missing == 0 else b"false", missing))
+    w(b"}\n")
+
+
+def _name_list(out: IO[bytes], doc: _Doc) -> None:
+    """``"a","b",...`` (JSON strings, comma-separated) of the seeds' names."""
+    starts, lengths = doc.seed
+    quote, comma = doc.lit[b'"'], doc.lit[b","]
+    step = 16 * _BLOCK
+    for lo in range(0, int(starts.size), step):
+        s, ln = starts[lo : lo + step], lengths[lo : lo + step]
+        k = int(s.size)
+        start = np.empty((k, 4), dtype=np.int64)
+        length = np.ones((k, 4), dtype=np.int64)
+        start[:, 0] = comma
+        if lo == 0:
+            length[0, 0] = 0
+        start[:, 1] = quote
+        start[:, 2], length[:, 2] = s, ln
+        start[:, 3] = quote
+        out.write(gather(doc.pool, start.ravel(), length.ravel()).tobytes())
+
+
+def _sources(out: IO[bytes], doc: _Doc, groups: Any) -> None:
+    """The entries of ``"sources"``, a block of sources at a time (module docstring)."""
+    lit = doc.lit
+    k_all = int(groups.sizes.size)
+    for lo in range(0, k_all, _BLOCK):
+        hi = min(k_all, lo + _BLOCK)
+        a, b = int(groups.offsets[lo]), int(groups.offsets[hi])
+        counts = np.diff(groups.offsets[lo : hi + 1])
+        head: list[tuple[Any, Any]] = [
+            (lit[b","], 1),
+            (lit[b'{"seed":"'], 9),
+            (doc.seed[0][lo:hi], doc.seed[1][lo:hi]),
+            (lit[b'","size":'], 9),
+            (doc.size[0][lo:hi], doc.size[1][lo:hi]),
+        ]
+        if doc.cost is not None:
+            head += [(lit[b',"seed_cost":'], 13), (doc.cost[0][lo:hi], doc.cost[1][lo:hi])]
+        head.append((lit[b',"members":['], 12))
+        h = len(head)
+        per = h + 1 + 4 * counts  # segments of each source: head, 4 a member, tail
+        first = _spans_at(np.zeros(0, np.int64), per)
+        total = int(per.sum())
+        seg_start = np.empty(total, dtype=np.int64)
+        seg_len = np.empty(total, dtype=np.int64)
+        for j, (s, ln) in enumerate(head):
+            seg_start[first + j] = s
+            seg_len[first + j] = ln
+        if lo == 0:
+            seg_len[0] = 0  # no comma before the first source
+        mcount = b - a
+        mpos = np.repeat(first + h, counts) + 4 * (
+            np.arange(mcount, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        )
+        seg_start[mpos], seg_len[mpos] = lit[b'"'], 1
+        seg_start[mpos + 1], seg_len[mpos + 1] = doc.member[0][a:b], doc.member[1][a:b]
+        seg_start[mpos + 2], seg_len[mpos + 2] = lit[b'",'], 2
+        seg_start[mpos + 3], seg_len[mpos + 3] = 0, 0  # spare (kept empty)
+        if mcount:  # the last member of each group: '"' without the comma
+            ends = np.cumsum(counts)[np.flatnonzero(counts)] - 1
+            seg_len[mpos[ends] + 2] = 1
+        tail = first + per - 1
+        seg_start[tail], seg_len[tail] = lit[b"]}"], 2
+        out.write(gather(doc.pool, seg_start, seg_len).tobytes())
+
+
+def write_components(
+    out: IO[bytes], graph: NameSource, components: npt.NDArray[np.integer[Any]]
+) -> None:
+    """``name<TAB>component`` for every node ``0 .. n-1``, in node order; a name's
+    control characters are written ``\\xNN`` (:func:`plain_name`). O(n + bytes)."""
+    n = int(components.size)
+    step = 16 * _BLOCK
+    for lo in range(0, n, step):
+        ids = np.arange(lo, min(n, lo + step), dtype=np.int64)
+        names = _escaped(graph.name_bytes(ids), plain_name, False)
+        nums = _digits(components[lo : lo + step])
+        _write_pairs(out, names, nums)
+
+
+def write_condensation(
+    out: IO[bytes], edge_src: npt.NDArray[np.integer[Any]], edge_dst: npt.NDArray[np.integer[Any]]
+) -> None:
+    """``a<TAB>b`` for every condensation edge (as given: sorted, ``a < b``); O(edges)."""
+    step = 16 * _BLOCK
+    for lo in range(0, int(edge_src.size), step):
+        _write_pairs(out, _digits(edge_src[lo : lo + step]), _digits(edge_dst[lo : lo + step]))
+
+
+def _write_pairs(out: IO[bytes], left: NameBytes, right: NameBytes) -> None:
+    """Lines ``left[i]<TAB>right[i]``."""
+    pool = _Pool()
+    a = pool.add(left.buf)
+    b = pool.add(right.buf)
+    lit = pool.add(b"\t\n")
+    k = left.starts.size
+    start = np.empty((k, 4), dtype=np.int64)
+    length = np.ones((k, 4), dtype=np.int64)
+    start[:, 0], length[:, 0] = left.starts + a, left.lengths
+    start[:, 1] = lit
+    start[:, 2], length[:, 2] = right.starts + b, right.lengths
+    start[:, 3] = lit + 1
+    out.write(pool.bytes_of(start.ravel(), length.ravel()))
