@@ -261,20 +261,21 @@ def _empties_box(page: Any) -> tuple[bool, str]:
 
 @pytest.mark.parametrize(
     ("preset", "on"),
-    [("easy", True), ("medium", True), ("hard", False), ("expert", False)],
+    [("easy", True), ("medium", True), ("hard", True), ("expert", True)],
 )
 def test_the_settings_panel_shows_mark_obvious_empties_as_the_board_plays_it(
     browser: Any, base_url: str, preset: str, on: bool
 ) -> None:
     """A fresh player (no choice stored): the panel's checkbox is the default the
-    board on screen plays with, on on Easy and Medium; a click is a choice that sticks."""
+    board on screen plays with, on on every preset (issue 31: the first hint is a real
+    deduction); a click is a choice that sticks."""
     with fresh_page(browser, viewport=PHONE) as (_ctx, page, errs):
         open_route(page, base_url, f"#kirchhoff/new/{preset}")
         KPage(page).wait(timeout=60_000)
         assert page.get_attribute(PLAY, "data-preset") == preset
         checked, help_text = _empties_box(page)
         assert checked is on, (preset, checked)
-        assert "On by default on Easy and Medium" in help_text
+        assert "start with a real deduction" in help_text
         page.click("#settings-open")
         page.click("#setting-kirchhoff-empties")
         page.keyboard.press("Escape")

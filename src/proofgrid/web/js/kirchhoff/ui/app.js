@@ -211,7 +211,7 @@ export function mount({ store, engine, midend }) {
     card,
     howto: HOWTO,
     // Read when the settings panel opens: each option's default is the one the
-    // board on screen plays with ("Mark obvious empties" is on on Easy and Medium).
+    // board on screen plays with ("Mark obvious empties" is on by default on every preset).
     get settings() {
       const preset = app.shownPreset();
       return OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: optionDefault(o.key, preset) }));
