@@ -301,7 +301,8 @@ def test_a_result_link_replay_labels_the_square_each_step_names(
     with fresh_page(browser, viewport={"width": width, "height": height}) as (_ctx, page, errs):
         page.goto(base_url + results.link(code))
         page.wait_for_selector(".result-view[data-verified='true']")
-        page.get_by_role("button", name="Show the solution").click()  # behind "Play it yourself first"
+        # The solution waits behind "Play it yourself first".
+        page.get_by_role("button", name="Show the solution").click()
         assert labels_on(page, ".result-view")
         page.get_by_role("button", name="◀◀ Start").click()
         for k, move in enumerate(moves, start=1):
