@@ -235,3 +235,37 @@ def test_no_cycle_between_packages() -> None:
             g.add_edge(a, b)
     cycles = [sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1]
     assert not cycles, f"import cycles between packages: {cycles}"
+
+
+def _private_imports(path: Path) -> Iterator[str]:
+    """``from proofgrid.x import _name`` (or a relative twin) in ``path``: a module
+    reaching into another's private names."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = node.module or ""
+        if node.level == 0 and not module.startswith("proofgrid"):
+            continue
+        for alias in node.names:
+            if alias.name.startswith("_") and not alias.name.startswith("__"):
+                yield f"{path.name}:{node.lineno}: {module}.{alias.name}"
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """One owner for each truth: what another module needs is public (the package's
+    whole tree, read by ``ast``; a private name is one with a single leading underscore)."""
+    found = [
+        f"{path.parent.relative_to(SRC)}/{hit}"
+        for path in sorted(ROOT.rglob("*.py"))
+        for hit in _private_imports(path)
+    ]
+    assert found == []
+
+
+def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
+    """The check above can fail: it finds an absolute and a relative private import."""
+    probe = tmp_path / "probe.py"
+    text = "from proofgrid.kirchhoff.notation import _x\nfrom .graph import _y\nfrom os import _z\n"
+    probe.write_text(text, encoding="utf-8")
+    hits = list(_private_imports(probe))
+    assert [h.rsplit(": ", 1)[1] for h in hits] == ["proofgrid.kirchhoff.notation._x", "graph._y"]

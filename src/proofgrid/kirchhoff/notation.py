@@ -20,13 +20,23 @@ from collections.abc import Sequence
 
 from proofgrid.kirchhoff.board import Board, cell_name
 
-__all__ = ["edge_name", "node_name", "parse_node", "region_numbers"]
+__all__ = [
+    "HALF",
+    "HI",
+    "LO",
+    "STATE_ORDER",
+    "STATE_TEXT",
+    "RegionView",
+    "edge_name",
+    "node_name",
+    "parse_node",
+    "region_numbers",
+]
 
-_ALL = 7
-_STATE_ORDER = (1, 2, 0)  # > < x
-_STATE_TEXT = {1: ">", 2: "<", 0: "x"}
+STATE_ORDER = (1, 2, 0)  # > < x
+STATE_TEXT = {1: ">", 2: "<", 0: "x"}
 
-_HALF = ("", ":in", ":out")
+HALF = ("", ":in", ":out")
 
 
 # --------------------------------------------------------------------------- names
@@ -41,7 +51,7 @@ def edge_name(board: Board, edge: int) -> str:
 def node_name(board: Board, node: int) -> str:
     """A region node's name: ``c3``, ``c3:in`` or ``c3:out``."""
     c, k = divmod(node, 3)
-    return cell_name(board, c) + _HALF[k]
+    return cell_name(board, c) + HALF[k]
 
 
 def parse_node(board: Board, text: str) -> int:
@@ -81,10 +91,10 @@ def _contribution_tables() -> tuple[list[int], list[int], list[int], list[int]]:
     return lo, hi, nar_lo, nar_hi
 
 
-_LO, _HI, _NAR_LO, _NAR_HI = _contribution_tables()
+LO, HI, _NAR_LO, _NAR_HI = _contribution_tables()
 
 
-class _RegionView:
+class RegionView:
     """Membership of a node set and the region rule's numbers on given masks.
 
     Each touching edge is reduced to a contribution code (see
@@ -132,12 +142,12 @@ class _RegionView:
 
     def extreme(self, edge: int, mask: int, top: bool) -> int:
         """Largest (``top``) or smallest contribution of ``edge`` over ``mask``."""
-        return (_HI if top else _LO)[self.base[edge] + mask]
+        return (HI if top else LO)[self.base[edge] + mask]
 
     def bounds(self, masks: Sequence[int]) -> tuple[int, int]:
         """(Min, Max) over the touching edges."""
         lo = hi = 0
-        lo_t, hi_t = _LO, _HI
+        lo_t, hi_t = LO, HI
         for e, b in self.pairs:
             k = b + masks[e]
             lo += lo_t[k]
@@ -153,6 +163,6 @@ def region_numbers(
     board: Board, nodes: Sequence[int], masks: Sequence[int]
 ) -> tuple[int, int, int]:
     """``(D, Min, Max)`` of the region rule for node codes ``nodes`` under ``masks``."""
-    rv = _RegionView(board, nodes)
+    rv = RegionView(board, nodes)
     lo, hi = rv.bounds(masks)
     return rv.demand, lo, hi

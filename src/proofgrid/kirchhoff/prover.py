@@ -17,22 +17,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofgrid.kirchhoff.board import Board, Mark, Position
+from proofgrid.kirchhoff.board import ALL_STATES, Board, Mark, Position
 from proofgrid.kirchhoff.local import single_state
-from proofgrid.kirchhoff.notation import _ALL, _STATE_ORDER, _RegionView
+from proofgrid.kirchhoff.notation import STATE_ORDER, RegionView
 from proofgrid.kirchhoff.relax import Relaxation
 from proofgrid.kirchhoff.writer import (
-    _MISS,
     ASSUME,
     CELL,
     END_CELL,
     END_REGION,
     END_SPLIT,
+    MISS,
     REFUTE,
     REGION,
     USE,
-    _Item,
-    _Writer,
+    ProofItem,
+    ProofWriter,
 )
 
 __all__ = ["BUDGET", "Found", "obvious_empties", "prove_hint", "prove_lost"]
@@ -98,10 +98,10 @@ def _relaxation_summary(board: Board, masks: tuple[int, ...]) -> _Summary:
     return None, forced
 
 
-class _Prover(_Writer):
+class _Prover(ProofWriter):
     """One search: the item store, the budget left, per-board tables and memos.
 
-    Supports and region views (:class:`~proofgrid.kirchhoff.writer._Writer`);
+    Supports and region views (:class:`~proofgrid.kirchhoff.writer.ProofWriter`);
     premise patterns memoised per clue; relaxation summaries per mask vector.
     They only speed the rules up: every rule application is still counted
     where the algorithm counts it (:data:`BUDGET`).
@@ -125,7 +125,7 @@ class _Prover(_Writer):
         if self.units < 0:
             raise _OutOfBudgetError
 
-    def add(self, tape: _Tape, item: _Item) -> int:
+    def add(self, tape: _Tape, item: ProofItem) -> int:
         self.store.append(item)
         i = len(self.store) - 1
         tape.ids.append(i)
@@ -137,11 +137,11 @@ class _Prover(_Writer):
     # ---- tapes
     def start(self, position: Position) -> _Tape:
         n = self.board.n_edges
-        tape = _Tape([_ALL] * n, [-1] * n)
+        tape = _Tape([ALL_STATES] * n, [-1] * n)
         masks = position.masks()
         for e, m in enumerate(position.marks):
             if m is not Mark.FREE:
-                self.add(tape, _Item(USE, e, masks[e]))
+                self.add(tape, ProofItem(USE, e, masks[e]))
         return tape
 
     def fork(self, tape: _Tape) -> _Tape:
@@ -149,7 +149,7 @@ class _Prover(_Writer):
 
     def assume(self, tape: _Tape, edge: int, state: int) -> _Tape:
         sub = _Tape(list(tape.masks), list(tape.last))
-        self.add(sub, _Item(ASSUME, edge, 1 << state))
+        self.add(sub, ProofItem(ASSUME, edge, 1 << state))
         return sub
 
     # ---- phases
@@ -179,19 +179,19 @@ class _Prover(_Writer):
                 m[c] if c >= 0 else 1,
                 m[d] if d >= 0 else 1,
             )
-            sup = sup_memo[v].get(old, _MISS)
-            if sup is _MISS:
+            sup = sup_memo[v].get(old, MISS)
+            if sup is MISS:
                 sup = self.support(v, old)
             if sup is None:
                 prem = self._cell_premises(tape, v, old, -1, 0)
-                return self.add(tape, _Item(END_CELL, cell=v, premises=prem))
+                return self.add(tape, ProofItem(END_CELL, cell=v, premises=prem))
             if sup == old:
                 continue
             for i in range(4):
                 e = sides[i]
                 if e >= 0 and sup[i] != old[i]:
                     prem = self._cell_premises(tape, v, old, i, sup[i])
-                    self.add(tape, _Item(CELL, e, sup[i], cell=v, premises=prem))
+                    self.add(tape, ProofItem(CELL, e, sup[i], cell=v, premises=prem))
                     x, y = ends[e]
                     w = y if x == v else x
                     if not queued[w]:
@@ -209,15 +209,15 @@ class _Prover(_Writer):
         if kept is None:
             sm = list(old)
             for j in range(4):
-                if sides[j] < 0 or sm[j] == _ALL:
+                if sides[j] < 0 or sm[j] == ALL_STATES:
                     continue
                 keep = sm[j]
-                sm[j] = _ALL
+                sm[j] = ALL_STATES
                 sup = self.support(v, (sm[0], sm[1], sm[2], sm[3]))
                 ok = sup is None if side < 0 else sup is not None and not sup[side] & ~target
                 if not ok:
                     sm[j] = keep
-            kept = memo[key] = tuple(j for j in range(4) if sides[j] >= 0 and sm[j] != _ALL)
+            kept = memo[key] = tuple(j for j in range(4) if sides[j] >= 0 and sm[j] != ALL_STATES)
         last = tape.last
         return tuple([last[sides[j]] for j in kept])
 
@@ -232,7 +232,7 @@ class _Prover(_Writer):
         cert, forced = summary
         if cert is not None:
             prem = self._end_region_premises(tape, cert)
-            return self.add(tape, _Item(END_REGION, nodes=cert, premises=prem)), []
+            return self.add(tape, ProofItem(END_REGION, nodes=cert, premises=prem)), []
         changed: list[int] = []
         for e, _state, arc_nodes in forced:
             if single_state(tape.masks[e]) >= 0:
@@ -250,21 +250,21 @@ class _Prover(_Writer):
             if new == tape.masks[e] or new == 0:
                 continue
             prem = self._region_premises(tape, rv, e, top, new)
-            self.add(tape, _Item(REGION, e, new, nodes=arc_nodes, premises=prem))
+            self.add(tape, ProofItem(REGION, e, new, nodes=arc_nodes, premises=prem))
             changed.append(e)
         return -1, changed
 
     def _region_premises(
-        self, tape: _Tape, rv: _RegionView, edge: int, top: bool, new: int
+        self, tape: _Tape, rv: RegionView, edge: int, top: bool, new: int
     ) -> tuple[int, ...]:
         out = []
         for e in rv.edges:
             m = tape.masks[e]
-            if m == _ALL:
+            if m == ALL_STATES:
                 continue
-            need = rv.extreme(e, _ALL, top) != rv.extreme(e, m, top)
+            need = rv.extreme(e, ALL_STATES, top) != rv.extreme(e, m, top)
             if e == edge and not need:
-                need = bool(rv.narrowed(e, _ALL, top) & ~new)
+                need = bool(rv.narrowed(e, ALL_STATES, top) & ~new)
             if need:
                 out.append(tape.last[e])
         return tuple(out)
@@ -278,12 +278,12 @@ class _Prover(_Writer):
         out = []
         for e in rv.edges:
             m = tape.masks[e]
-            if m == _ALL:
+            if m == ALL_STATES:
                 continue
             cost = (
-                rv.extreme(e, _ALL, True) - rv.extreme(e, m, True)
+                rv.extreme(e, ALL_STATES, True) - rv.extreme(e, m, True)
                 if top
-                else rv.extreme(e, m, False) - rv.extreme(e, _ALL, False)
+                else rv.extreme(e, m, False) - rv.extreme(e, ALL_STATES, False)
             )
             if cost < slack:
                 slack -= cost
@@ -316,7 +316,7 @@ class _Prover(_Writer):
         for _, e in order:
             cases: list[tuple[int, list[int]]] = []
             outer: set[int] = set()
-            for s in _STATE_ORDER:
+            for s in STATE_ORDER:
                 if not tape.masks[e] >> s & 1:
                     continue
                 sub = self.assume(tape, e, s)
@@ -328,7 +328,7 @@ class _Prover(_Writer):
                 outer |= ptrs
             else:
                 prem = tuple(sorted(outer | ({tape.last[e]} - {-1})))
-                return self.add(tape, _Item(END_SPLIT, e, 0, cases=tuple(cases), premises=prem))
+                return self.add(tape, ProofItem(END_SPLIT, e, 0, cases=tuple(cases), premises=prem))
         return -1
 
     def slice_context(self, tape: _Tape) -> tuple[set[int], list[int]]:
@@ -363,7 +363,7 @@ class _Prover(_Writer):
         tape = self.fork(base)
         new = tape.masks[edge] & ~(1 << state)
         prem = tuple(sorted(outer | ({tape.last[edge]} - {-1})))
-        self.add(tape, _Item(REFUTE, edge, new, cases=((state, case),), premises=prem))
+        self.add(tape, ProofItem(REFUTE, edge, new, cases=((state, case),), premises=prem))
         return tape
 
 
@@ -463,7 +463,7 @@ def _refutation_candidates(
     for e, m in enumerate(base.masks):
         if single_state(m) >= 0:
             continue
-        for s in _STATE_ORDER:
+        for s in STATE_ORDER:
             if not m >> s & 1:
                 continue
             sub = p.assume(base, e, s)

@@ -23,29 +23,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from proofgrid.kirchhoff.board import Board, Mark, cell_name
+from proofgrid.kirchhoff.board import ALL_STATES, Board, Mark, cell_name
 from proofgrid.kirchhoff.local import single_state, support
 from proofgrid.kirchhoff.moves import format_move
 from proofgrid.kirchhoff.notation import (
-    _ALL,
-    _HALF,
-    _HI,
-    _LO,
-    _STATE_ORDER,
-    _STATE_TEXT,
-    _RegionView,
+    HALF,
+    HI,
+    LO,
+    STATE_ORDER,
+    STATE_TEXT,
+    RegionView,
     edge_name,
     region_numbers,
 )
 
 USE, ASSUME, CELL, REGION, REFUTE, END_CELL, END_REGION, END_SPLIT = range(8)  # USE, ASSUME first
 
-_MISS: Any = object()
+MISS: Any = object()
 _ONE_STATE = frozenset((1, 2, 4))
 
 
 @dataclass(slots=True)
-class _Item:
+class ProofItem:
     kind: int
     edge: int = -1
     states: int = 0
@@ -80,7 +79,7 @@ class _Replay:
     end_size: list[int] = field(default_factory=lambda: [0, 0, 0])  # a split end's cases
 
 
-class _Writer:
+class ProofWriter:
     """The item store and per-board tables a replay reads, and the replay itself.
 
     The prover (:class:`proofgrid.kirchhoff.prover._Prover`) extends it with
@@ -90,7 +89,7 @@ class _Writer:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.store: list[_Item] = []
+        self.store: list[ProofItem] = []
         g = board.geometry
         self.sides = g.sides
         self.ends = g.ends
@@ -100,23 +99,23 @@ class _Writer:
         self.sup_memo = [
             memo.setdefault((board.demand[c], board.through[c]), {}) for c in range(board.n_cells)
         ]
-        self.views: dict[tuple[int, ...], _RegionView] = {}
+        self.views: dict[tuple[int, ...], RegionView] = {}
         self.case_sizes: dict[tuple[tuple[int, ...], tuple[int, ...]], _Replayed] = {}
 
     def support(self, cell: int, sm: tuple[int, int, int, int]) -> Any:
         """The cell's supports for side masks ``sm`` (None: dead), memoised per clue."""
         d = self.sup_memo[cell]
-        sup = d.get(sm, _MISS)
-        if sup is _MISS:
+        sup = d.get(sm, MISS)
+        if sup is MISS:
             b = self.board
             sup = d[sm] = support(b.demand[cell], b.through[cell], sm)
         return sup
 
-    def view(self, nodes: tuple[int, ...]) -> _RegionView:
+    def view(self, nodes: tuple[int, ...]) -> RegionView:
         """The region view of a node set, memoised."""
         rv = self.views.get(nodes)
         if rv is None:
-            rv = self.views[nodes] = _RegionView(self.board, nodes)
+            rv = self.views[nodes] = RegionView(self.board, nodes)
         return rv
 
     def step_json(self, edge: int, mask: int) -> dict[str, Any]:
@@ -124,23 +123,23 @@ class _Writer:
         u, v = self.ends[edge]
         return {
             "edge": f"{self.names[u]}-{self.names[v]}",
-            "states": [_STATE_TEXT[s] for s in _STATE_ORDER if mask >> s & 1],
+            "states": [STATE_TEXT[s] for s in STATE_ORDER if mask >> s & 1],
         }
 
     def node_names(self, nodes: Sequence[int]) -> list[str]:
         """Region node names (:func:`proofgrid.kirchhoff.notation.node_name`)."""
         names = self.names
-        return [names[x // 3] + _HALF[x % 3] for x in nodes]
+        return [names[x // 3] + HALF[x % 3] for x in nodes]
 
     # ---- emit
     def size(self, ids: list[int], target: int) -> tuple[_Size, bool]:
         """The size of :meth:`emit` ``(ids, target)`` and whether it ends, without its JSON."""
-        size, _, ends = self._replay(ids, [_ALL] * self.board.n_edges, target, None, False)
+        size, _, ends = self._replay(ids, [ALL_STATES] * self.board.n_edges, target, None, False)
         return size, ends
 
     def emit(self, ids: list[int], target: int) -> tuple[dict[str, Any], _Size]:
         """Replay a sliced top-level proof from mask 7 (the module docstring)."""
-        masks = [_ALL] * self.board.n_edges
+        masks = [ALL_STATES] * self.board.n_edges
         uses: list[tuple[int, int]] = []
         size, body, _ = self._replay(ids, masks, target, uses, True)
         assert body is not None
@@ -168,7 +167,7 @@ class _Writer:
         building it later gives the same text. The size (cases, region steps,
         steps) counts what the JSON would hold.
         """
-        handlers: tuple[Callable[[_Replay, _Item], int], ...] = (
+        handlers: tuple[Callable[[_Replay, ProofItem], int], ...] = (
             self._replay_mark,  # USE
             self._replay_mark,  # ASSUME
             self._replay_cell,  # CELL
@@ -190,13 +189,13 @@ class _Writer:
                 break
         return self._write(r, uses)
 
-    def _replay_mark(self, r: _Replay, it: _Item) -> int:
+    def _replay_mark(self, r: _Replay, it: ProofItem) -> int:
         """A use or an assumption: its edge takes its states."""
         r.masks[it.edge] = it.states
         r.emitted.append((it.kind, it.edge, it.states, None, _NO_READS))
         return _SKIP
 
-    def _replay_cell(self, r: _Replay, it: _Item) -> int:
+    def _replay_cell(self, r: _Replay, it: ProofItem) -> int:
         """The cell rule at ``it.cell``: narrow the step's edge to its support, or END there."""
         masks = r.masks
         v = it.cell
@@ -209,8 +208,8 @@ class _Writer:
             masks[y] if y >= 0 else 1,
             masks[z] if z >= 0 else 1,
         )
-        sup = self.sup_memo[v].get(sm, _MISS)
-        if sup is _MISS:
+        sup = self.sup_memo[v].get(sm, MISS)
+        if sup is MISS:
             sup = self.support(v, sm)
         if sup is None:
             r.end = {"cell": self.names[v]}
@@ -225,7 +224,7 @@ class _Writer:
         r.emitted.append((CELL, e, new, it, self.cell_reads[v]))
         return _STEP
 
-    def _replay_region(self, r: _Replay, it: _Item) -> int:
+    def _replay_region(self, r: _Replay, it: ProofItem) -> int:
         """The region rule on ``it.nodes``: narrow at ``D = Max`` / ``D = Min``, or END there."""
         b = self.board
         masks = r.masks
@@ -254,7 +253,7 @@ class _Writer:
         r.emitted.append((REGION, e, new, it, rv.reads))
         return _STEP
 
-    def _replay_cases(self, r: _Replay, it: _Item) -> int:
+    def _replay_cases(self, r: _Replay, it: ProofItem) -> int:
         """A refutation or a split: drop the cases of states no longer present, then refute or
         end (every case replayed from a copy of the masks); a split of one state left is a plain
         continuation."""
@@ -460,13 +459,13 @@ def _minimal_region(
             was = head[c], tail[c]
             d2, lo2, hi2 = d - value(x), lo, hi
             for e in cell_edges[c]:
-                lo2 -= _LO[code(e)]
-                hi2 -= _HI[code(e)]
+                lo2 -= LO[code(e)]
+                hi2 -= HI[code(e)]
             head[c] = head[c] and k == 2
             tail[c] = tail[c] and k == 1
             for e in cell_edges[c]:
-                lo2 += _LO[code(e)]
-                hi2 += _HI[code(e)]
+                lo2 += LO[code(e)]
+                hi2 += HI[code(e)]
             if lo2 <= d2 <= hi2:
                 head[c], tail[c] = was
                 continue
