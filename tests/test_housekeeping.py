@@ -55,8 +55,8 @@ def sys_path_edits(text: str) -> list[str]:
 def _text_files(root: Path, suffixes: set[str] | None = None) -> list[Path]:
     out = []
     for path in sorted(root.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts:
-            continue
+        if not path.is_file() or "__pycache__" in path.parts or ".venvs" in path.parts:
+            continue  # .venvs: the benchmark peers' own environments (bench/peers.py)
         if suffixes is not None and path.suffix not in suffixes:
             continue
         try:

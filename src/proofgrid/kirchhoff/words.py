@@ -7,7 +7,7 @@ Symbols are the board's own: ``+2`` and ``−2`` (U+2212 minus) circled numbers,
 ``0``..``2`` plain numbers, ``a1–b1`` (en dash) for an edge and ``a1→b1`` for
 an arrow. Nested reasoning (a supposition, or one case of a split) is indented by
 two spaces per level. Each step is one line of a few short sentences; each
-sentence states one fact and the count that makes it true (issue 31).
+sentence states one fact and the count that makes it true.
 
 Templates
 ---------

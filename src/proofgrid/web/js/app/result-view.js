@@ -38,14 +38,14 @@ function movesWords(replay, n) {
   return `${n} ${n === 1 ? 'move' : 'moves'}`;
 }
 
-/** The page's title: "Daily <Puzzle> #5, 2026-12-04 — a result" for a daily, else "<Puzzle> result". */
+/** The page's title: "Daily <Puzzle> #N, YYYY-MM-DD — a result" for a daily, else "<Puzzle> result". */
 export function resultTitle(puzzleTitle, daily) {
   return daily ? `Daily ${puzzleTitle} #${daily.number}, ${daily.date} — a result` : `${puzzleTitle} result`;
 }
 
 /**
  * The summary said at once: who finished, in how many, the hints and the X-ray
- * (the player's own record). `what` names the board ("Daily <Puzzle> #5 of
+ * (the player's own record). `what` names the board ("Daily <Puzzle> #N of
  * 2026-12-04" or "this <Puzzle> board").
  */
 export function resultSummary({ what, solved, moves, hints, xray }) {

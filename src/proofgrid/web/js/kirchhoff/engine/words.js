@@ -5,7 +5,7 @@
 // already known about the edges it reads. The board's own symbols: +2 and −2
 // (U+2212 minus), plain numbers 0..2, a1–b1 (en dash) for an edge and a1→b1 for
 // an arrow. Nested reasoning is indented by two spaces per level. Each sentence
-// states one fact and the count that makes it true (issue 31).
+// states one fact and the count that makes it true.
 
 import { cellName } from './board.js';
 import { parseMove } from './moves.js';

@@ -153,7 +153,7 @@ export function explainHint(hint, board) {
   }
 }
 
-/** The few terms a proof's sentences use, each with what it means on the board (issue 31). */
+/** The few terms a proof's sentences use, each with what it means on the board. */
 export const GLOSSARY = Object.freeze([
   ['+2 (circled)', 'a source: it sends out two more arrows than it takes in.'],
   ['\u22122 (circled)', 'a sink: it takes in two more arrows than it sends out.'],

@@ -4,7 +4,7 @@
 // vertical arrow runs, and at phone sizes a corner badge clear of every arrow
 // is too small to read; the player turns them on), the lost alarm on, the timer off, and
 // "Mark obvious empties" on everywhere, the dailies included (so the first
-// hint teaches a real deduction rather than crossing lines; issue 31); a
+// hint teaches a real deduction rather than crossing lines); a
 // choice the player made wins everywhere. Stored in the site's settings (schema v2,
 // js/app/settings.js) under puzzles.kirchhoff; the old per-preset key
 // (kirchhoff.settings) is read once, for the choices a player actually made.
