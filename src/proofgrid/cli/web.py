@@ -81,6 +81,30 @@ def register(app: typer.Typer) -> None:
             max=1_000_000,
             help="Open connections (past it the oldest slow one is closed, else the new one).",
         ),
+        write_timeout: float = typer.Option(
+            10.0,
+            "--write-timeout",
+            min=0.1,
+            max=3600.0,
+            help="Seconds an answer may wait for the client to read any of it (past it: "
+            "the connection is reset).",
+        ),
+        max_unread: int = typer.Option(
+            1024 * 1024,
+            "--max-unread-bytes",
+            min=64 * 1024,
+            max=1 << 30,
+            help="Bytes of answers that may wait in the server for one client to read them "
+            "(past it: the connection is reset).",
+        ),
+        grace: float = typer.Option(
+            10.0,
+            "--grace",
+            min=0.0,
+            max=3600.0,
+            help="Seconds SIGTERM or Ctrl+C lets the requests being answered finish; "
+            "then they are cancelled and the server exits.",
+        ),
     ) -> None:
         """Serve the web app (every registered puzzle, offline-capable) and its JSON API."""
         from proofgrid import server  # noqa: PLC0415  (FastAPI is slow to import; only serve/site need it)
@@ -112,7 +136,10 @@ def register(app: typer.Typer) -> None:
                     body_timeout=body_timeout,
                     max_head=max_head,
                     max_connections=max_connections,
+                    write_timeout=write_timeout,
+                    max_unread=max_unread,
                 ),
+                grace=grace,
             )
         except KeyboardInterrupt:
             pass
