@@ -53,6 +53,15 @@ def register(app: typer.Typer) -> None:
             help="Seconds a request may expect to wait for a worker (past it: 503 with "
             "Retry-After = when it would not).",
         ),
+        bound: float = typer.Option(
+            30.0,
+            "--bound",
+            min=0.5,
+            max=3600.0,
+            help="Seconds from a request's arrival to its answer, end to end: engine work "
+            "that would wait and run past it is refused (503 with Retry-After), and none "
+            "runs past it.",
+        ),
         head_timeout: float = typer.Option(
             10.0,
             "--header-timeout",
@@ -130,6 +139,7 @@ def register(app: typer.Typer) -> None:
                     memory_mb=memory,
                     queue_depth=queue,
                     max_wait=max_wait,
+                    bound=bound,
                 ),
                 limits=ConnLimits(
                     head_timeout=head_timeout,
