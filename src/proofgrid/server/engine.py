@@ -25,8 +25,10 @@ a puzzle's declared route, the request's options (every scalar field but the
 game ID, the moves and a ``seed``: a duel's level, rule and time budget), so
 a perfect duel and a greedy one on the same board are priced apart. A
 request field ``budget_ms`` is the job's own time budget: it is the prior of
-a kind never measured. Work whose kind has been seen to cost a second or more
-goes to the costly lane even when its params are priced cheap, so a kind of
+a kind never measured. Work whose kind usually costs a second or more (its
+smoothed run time, not its price: the deviation margin of a cheap kind on a
+loaded machine must not send it there) goes to the costly lane even when its
+params are priced cheap, so a kind of
 work the puzzle under-prices cannot starve the cheap lane for long.
 While a request waits, the engine also listens for its client's
 ``http.disconnect``: work nobody waits for any more is cancelled before it
@@ -192,7 +194,7 @@ class Engine:
         kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost, shape)
         if (
             lane != "costly"
-            and max([prior, *(p.estimate(kind, 0.0) for p in self.pools() if p.name == lane)])
+            and max([prior, *(p.typical(kind) for p in self.pools() if p.name == lane)])
             >= COSTLY / 10
         ):
             lane = "costly"

@@ -523,6 +523,13 @@ class EnginePool:
             seen = self._seen.get(kind)
         return min(self.cap, prior if seen is None else seen.price)
 
+    def typical(self, kind: Hashable) -> float:
+        """The smoothed run time of ``kind`` (what one of its jobs usually costs, without
+        the deviation margin of :meth:`estimate`); 0 if none has run."""
+        with self._lock:
+            seen = self._seen.get(kind)
+        return 0.0 if seen is None else seen.mean
+
     def _price(self, kind: Hashable, est: float, now: float) -> float:
         """``est`` re-priced from what was measured (under the lock): the kind's price
         once it has run, and at least the longest a running job of the kind has run so
