@@ -39,6 +39,12 @@ Three more scenarios (``--round2``; each can be left off with ``--slow 0``,
   (fresh seeds) until they are answered: the costly requests' statuses,
   median and max latency, and the cheap ones' median and p99.
 
+Round three (issue 34): ``--round3`` runs 80 distinct costly requests (Kirchhoff 16x16
+solves and hints with a move, seeded 12x12 perfect duels), each retried after its
+``Retry-After``, with 4 clients on uncached 5x5 ``new``, once as the machine is and once
+beside ``--hogs`` CPU-bound processes; ``--slow-readers`` runs probe 2 (clients that
+pipeline and never read). Figures: ``bench/results/load-server-round3.md``.
+
 Timings from a machine shared with other work are noisy; the script prints
 the machine's load average with the figures.
 """
@@ -550,6 +556,8 @@ async def round3(base: str, n: int, bound: float, tag: int, retries: int) -> dic
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    if args.slow_readers:
+        return {"label": args.label, **slow_readers(args.src)}
     if args.round3:
         return await round3_main(args)
     proc, base = start_server(args.src)
@@ -581,6 +589,100 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         proc.wait(10)
         for child in psutil.Process().children(recursive=True):
             child.kill()
+
+
+def slow_readers(src: Path | None, n: int = 30, cap: int = 20) -> dict[str, Any]:
+    """Probe 2 of issue 34: ``n`` clients each pipeline 2,000 GETs of the site's largest
+    script and never read, against ``serve --max-connections cap``; the server's open
+    client connections, resident size and ``/api/health`` after 3 s and 15 s, then how
+    long SIGTERM takes and how many tracebacks the log holds."""
+    import tempfile  # noqa: PLC0415
+
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    with tempfile.TemporaryFile("w+") as log:
+        return _slow_readers(env, log, n, cap)
+
+
+def _slow_readers(env: dict[str, str], log: Any, n: int, cap: int) -> dict[str, Any]:
+    import signal  # noqa: PLC0415
+    import socket  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    code = "import sys; from proofgrid.cli import main; sys.exit(main())"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", "0", "--max-connections", str(cap)],
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+    if not m:
+        proc.kill()
+        raise SystemExit("the server did not start")
+    port = int(m.group(1))
+    server = psutil.Process(proc.pid)
+    idle = server.memory_info().rss
+    req = b"GET /js/kirchhoff/ui/view.js HTTP/1.1\r\nHost: x\r\n\r\n" * 2000
+    socks = []
+    for _ in range(n):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.setblocking(False)
+        sent, t0 = 0, time.monotonic()
+        while sent < len(req) and time.monotonic() - t0 < 0.5:
+            try:
+                sent += s.send(req[sent:])
+            except BlockingIOError:
+                time.sleep(0.01)
+        socks.append(s)
+
+    def conns() -> int:
+        return sum(
+            1
+            for c in server.net_connections(kind="tcp")
+            if c.laddr and c.laddr.port == port and c.raddr
+        )
+
+    def health() -> int:
+        try:
+            url = f"http://127.0.0.1:{port}/api/health"
+            with urllib.request.urlopen(url, timeout=5) as r:
+                return int(r.status)
+        except OSError:
+            return -1
+
+    out: dict[str, Any] = {"sr_clients": n, "sr_cap": cap, "sr_load": os.getloadavg()}
+    time.sleep(3)
+    out["sr_3s_connections"] = conns()
+    out["sr_3s_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    out["sr_3s_health"] = health()
+    time.sleep(12)
+    out["sr_15s_connections"] = conns()
+    out["sr_15s_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    for s in socks[: n // 2]:  # half the clients go away (a reset); the rest stay
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        s.close()
+    time.sleep(3)
+    out["sr_after_half_left_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+        out["sr_sigterm_s"] = time.monotonic() - t0
+    except subprocess.TimeoutExpired:
+        out["sr_sigterm_s"] = "still running after 30 s"
+        proc.kill()
+        proc.wait(10)
+    for s in socks[n // 2 :]:
+        s.close()
+    log.seek(0)
+    out["sr_asgi_tracebacks"] = log.read().count("Exception in ASGI application")
+    return out
 
 
 async def round3_main(args: argparse.Namespace) -> dict[str, Any]:
@@ -627,6 +729,7 @@ def main() -> None:
     ap.add_argument("--abandon", type=int, default=60, help="abandoned giant hints")
     ap.add_argument("--costly", type=int, default=80, help="distinct costly requests")
     ap.add_argument("--round3", action="store_true", help="the round-three run (alone)")
+    ap.add_argument("--slow-readers", action="store_true", help="probe 2 of round three")
     ap.add_argument("--hogs", type=int, default=2, help="CPU-bound processes, round three")
     ap.add_argument("--bound", type=float, default=30.0, help="the bound, round three (s)")
     ap.add_argument("--retries", type=int, default=5, help="retries after a 503, round three")
