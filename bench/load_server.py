@@ -39,6 +39,12 @@ Three more scenarios (``--round2``; each can be left off with ``--slow 0``,
   (fresh seeds) until they are answered: the costly requests' statuses,
   median and max latency, and the cheap ones' median and p99.
 
+Round three (issue 34): ``--round3`` runs 80 distinct costly requests (Kirchhoff 16x16
+solves and hints with a move, seeded 12x12 perfect duels), each retried after its
+``Retry-After``, with 4 clients on uncached 5x5 ``new``, once as the machine is and once
+beside ``--hogs`` CPU-bound processes; ``--slow-readers`` runs probe 2 (clients that
+pipeline and never read). Figures: ``bench/results/load-server-round3.md``.
+
 Timings from a machine shared with other work are noisy; the script prints
 the machine's load average with the figures.
 """
@@ -103,13 +109,15 @@ def family_rss(pid: int) -> int:
     return total
 
 
-def start_server(src: Path | None) -> tuple[subprocess.Popen[str], str]:
+def start_server(
+    src: Path | None, options: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[str], str]:
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(src)
     code = "import sys; from proofgrid.cli import main; sys.exit(main())"
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--port", "0"],
+        [sys.executable, "-c", code, "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -134,6 +142,13 @@ class Conn:
 
     async def request(self, method: str, path: str, body: Any = None) -> int:
         """Send one request, read the whole answer; its status (-1 on a network error)."""
+        return (await self.exchange(method, path, body))[0]
+
+    async def exchange(
+        self, method: str, path: str, body: Any = None
+    ) -> tuple[int, dict[str, str]]:
+        """Send one request, read the whole answer; its status (-1 on a network error) and
+        its headers (lower-case names)."""
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
         if body is not None:
@@ -147,8 +162,10 @@ class Conn:
                 self.writer.write(head.encode() + data)
                 status = int((await self.reader.readline()).split()[1])
                 length, close = 0, False
+                headers: dict[str, str] = {}
                 while (line := await self.reader.readline()) not in (b"\r\n", b""):
                     name, _, value = line.decode("latin-1").partition(":")
+                    headers[name.lower()] = value.strip()
                     if name.lower() == "content-length":
                         length = int(value)
                     elif name.lower() == "connection" and "close" in value.lower():
@@ -156,12 +173,12 @@ class Conn:
                 await self.reader.readexactly(length)
                 if close:
                     await self.close()
-                return status
+                return status, headers
             except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
                 await self.close()
                 if attempt:
-                    return -1
-        return -1
+                    return -1, {}
+        return -1, {}
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -432,7 +449,117 @@ async def distinct_costly(base: str, n: int) -> dict[str, Any]:
     }
 
 
+def round3_requests(n: int, tag: int) -> list[tuple[str, str, Any]]:
+    """``n`` distinct costly requests: Kirchhoff 16x16 solves, 16x16 hints with a move
+    (a different no-op mark each, so no two share a cache entry) and seeded 12x12 duels
+    (the perfect bot, 2 s budget). ``tag`` makes the seeds distinct across runs."""
+    out: list[tuple[str, str, Any]] = []
+    for i in range(n):
+        seed = tag * 1000 + i
+        if i % 3 == 0:
+            out.append(("GET", f"/api/kirchhoff/solve?id=16x16dh%23{seed}", None))
+        elif i % 3 == 1:
+            body = {"id": f"16x16dh#{seed}", "moves": [f"e{i}."]}
+            out.append(("POST", "/api/kirchhoff/hint", body))
+        else:
+            body = {"id": f"12x12#{seed}", "moves": [], "level": "perfect", "budget_ms": 2000}
+            out.append(("POST", "/api/matchless/duel", body))
+    return out
+
+
+def cpu_hogs(n: int) -> list[subprocess.Popen[bytes]]:
+    """``n`` CPU-bound processes (a busy loop each), not niced: other work on the machine."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+
+async def round3(base: str, n: int, bound: float, tag: int, retries: int) -> dict[str, Any]:
+    """``n`` distinct costly requests at once (:func:`round3_requests`), each retried after
+    its ``Retry-After`` when refused (at most ``retries`` times), while 4 clients loop over
+    uncached 5x5 ``new`` requests: every answer's latency against ``bound``."""
+    done = asyncio.Event()
+    first: list[tuple[float, int]] = []
+    final: list[tuple[float, int, int]] = []
+    retry_after: list[int] = []
+    attempts: list[float] = []
+    refused_again = 0
+
+    async def one(m: str, u: str, b: Any) -> None:
+        nonlocal refused_again
+        c = Conn(base)
+        t0 = time.perf_counter()
+        for attempt in range(retries + 1):
+            t = time.perf_counter()
+            st, headers = await c.exchange(m, u, b)
+            took = time.perf_counter() - t
+            attempts.append(took)
+            if attempt == 0:
+                first.append((took, st))
+            else:
+                refused_again += st == 503
+            if st != 503 or attempt == retries:
+                final.append((time.perf_counter() - t0, st, attempt))
+                break
+            after = int(headers.get("retry-after", "1"))
+            if attempt == 0:
+                retry_after.append(after)
+            await c.close()
+            await asyncio.sleep(after)
+        await c.close()
+
+    cheap: list[float] = []
+    cheap_status: dict[int, int] = {}
+
+    async def cheap_client(k: int) -> None:
+        c = Conn(base)
+        i = 0
+        while not done.is_set():
+            i += 1
+            d, st = await timed(
+                c, "GET", f"/api/kirchhoff/new?params=5x5&seed=r3-{tag}-{k}-{i}", None
+            )
+            cheap.append(d)
+            cheap_status[st] = cheap_status.get(st, 0) + 1
+        await c.close()
+
+    clients = [asyncio.ensure_future(cheap_client(k)) for k in range(4)]
+    t0 = time.perf_counter()
+    await asyncio.gather(*(one(*r) for r in round3_requests(n, tag)))
+    wall = time.perf_counter() - t0
+    done.set()
+    await asyncio.gather(*clients)
+    statuses: dict[int, int] = {}
+    for _, st in first:
+        statuses[st] = statuses.get(st, 0) + 1
+    final_statuses: dict[int, int] = {}
+    for _, st, _ in final:
+        final_statuses[st] = final_statuses.get(st, 0) + 1
+    lat = [d for d, _ in first]
+    return {
+        "r3_requests": n,
+        "r3_bound_s": bound,
+        "r3_first_statuses": statuses,
+        "r3_first_p50_s": pct(lat, 0.5) / 1000,
+        "r3_first_max_s": max(lat),
+        "r3_first_over_bound": sum(1 for d in lat if d > bound),
+        "r3_retry_after_distinct": len(set(retry_after)),
+        "r3_retry_after_range": [min(retry_after), max(retry_after)] if retry_after else [],
+        "r3_refused_again": refused_again,
+        "r3_final_statuses": final_statuses,
+        "r3_attempt_max_s": max(attempts),
+        "r3_final_max_s": max(d for d, _, _ in final),
+        "r3_wall_s": wall,
+        "r3_cheap_requests": len(cheap),
+        "r3_cheap_statuses": cheap_status,
+        "r3_cheap_p50_ms": pct(cheap, 0.5),
+        "r3_cheap_max_ms": pct(cheap, 1.0),
+    }
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    if args.slow_readers:
+        return {"label": args.label, **slow_readers(args.src)}
+    if args.round3:
+        return await round3_main(args)
     proc, base = start_server(args.src)
     try:
         warm = Conn(base)  # warm every lane (a user-made board: the other lane)
@@ -464,6 +591,130 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             child.kill()
 
 
+def slow_readers(src: Path | None, n: int = 30, cap: int = 20) -> dict[str, Any]:
+    """Probe 2 of issue 34: ``n`` clients each pipeline 2,000 GETs of the site's largest
+    script and never read, against ``serve --max-connections cap``; the server's open
+    client connections, resident size and ``/api/health`` after 3 s and 15 s, then how
+    long SIGTERM takes and how many tracebacks the log holds."""
+    import tempfile  # noqa: PLC0415
+
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    with tempfile.TemporaryFile("w+") as log:
+        return _slow_readers(env, log, n, cap)
+
+
+def _slow_readers(env: dict[str, str], log: Any, n: int, cap: int) -> dict[str, Any]:
+    import signal  # noqa: PLC0415
+    import socket  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    code = "import sys; from proofgrid.cli import main; sys.exit(main())"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", "0", "--max-connections", str(cap)],
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+    if not m:
+        proc.kill()
+        raise SystemExit("the server did not start")
+    port = int(m.group(1))
+    server = psutil.Process(proc.pid)
+    idle = server.memory_info().rss
+    req = b"GET /js/kirchhoff/ui/view.js HTTP/1.1\r\nHost: x\r\n\r\n" * 2000
+    socks = []
+    for _ in range(n):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.setblocking(False)
+        sent, t0 = 0, time.monotonic()
+        while sent < len(req) and time.monotonic() - t0 < 0.5:
+            try:
+                sent += s.send(req[sent:])
+            except BlockingIOError:
+                time.sleep(0.01)
+        socks.append(s)
+
+    def conns() -> int:
+        return sum(
+            1
+            for c in server.net_connections(kind="tcp")
+            if c.laddr and c.laddr.port == port and c.raddr
+        )
+
+    def health() -> int:
+        try:
+            url = f"http://127.0.0.1:{port}/api/health"
+            with urllib.request.urlopen(url, timeout=5) as r:
+                return int(r.status)
+        except OSError:
+            return -1
+
+    out: dict[str, Any] = {"sr_clients": n, "sr_cap": cap, "sr_load": os.getloadavg()}
+    time.sleep(3)
+    out["sr_3s_connections"] = conns()
+    out["sr_3s_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    out["sr_3s_health"] = health()
+    time.sleep(12)
+    out["sr_15s_connections"] = conns()
+    out["sr_15s_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    for s in socks[: n // 2]:  # half the clients go away (a reset); the rest stay
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        s.close()
+    time.sleep(3)
+    out["sr_after_half_left_rss_growth_mb"] = (server.memory_info().rss - idle) / 2**20
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+        out["sr_sigterm_s"] = time.monotonic() - t0
+    except subprocess.TimeoutExpired:
+        out["sr_sigterm_s"] = "still running after 30 s"
+        proc.kill()
+        proc.wait(10)
+    for s in socks[n // 2 :]:
+        s.close()
+    log.seek(0)
+    out["sr_asgi_tracebacks"] = log.read().count("Exception in ASGI application")
+    return out
+
+
+async def round3_main(args: argparse.Namespace) -> dict[str, Any]:
+    """The round-three run: a quiet pass, then one with ``--hogs`` CPU-bound processes."""
+    proc, base = start_server(args.src)
+    out: dict[str, Any] = {"label": args.label, "src": str(args.src or "installed")}
+    try:
+        warm = Conn(base)
+        for m, u, b in CHEAP:
+            await warm.request(m, u, b)
+        await warm.close()
+        for phase, hogs in (("quiet", 0), ("loaded", args.hogs)):
+            procs = cpu_hogs(hogs)
+            try:
+                await asyncio.sleep(2 if hogs else 0)
+                load0 = os.getloadavg()
+                res = await round3(base, args.costly, args.bound, 1 + hogs, args.retries)
+                out[phase] = {"hogs": hogs, "load_before": load0, **res}
+                out[phase]["load_after"] = os.getloadavg()
+            finally:
+                for p in procs:
+                    p.kill()
+                    p.wait()
+            await asyncio.sleep(5)
+        return out
+    finally:
+        proc.kill()
+        proc.wait(10)
+        for child in psutil.Process().children(recursive=True):
+            child.kill()
+
+
 def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 1,500 sockets each side
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
@@ -476,7 +727,12 @@ def main() -> None:
     ap.add_argument("--round2", action="store_true", help="the three scenarios below")
     ap.add_argument("--slow", type=int, default=1500, help="slowloris connections")
     ap.add_argument("--abandon", type=int, default=60, help="abandoned giant hints")
-    ap.add_argument("--costly", type=int, default=80, help="distinct costly solves")
+    ap.add_argument("--costly", type=int, default=80, help="distinct costly requests")
+    ap.add_argument("--round3", action="store_true", help="the round-three run (alone)")
+    ap.add_argument("--slow-readers", action="store_true", help="probe 2 of round three")
+    ap.add_argument("--hogs", type=int, default=2, help="CPU-bound processes, round three")
+    ap.add_argument("--bound", type=float, default=30.0, help="the bound, round three (s)")
+    ap.add_argument("--retries", type=int, default=5, help="retries after a 503, round three")
     args = ap.parse_args()
     out = asyncio.run(main_async(args))
     path = ROOT / "bench" / "results" / f"load-{args.label}.json"

@@ -131,10 +131,10 @@ def test_waiting_jobs_are_repriced_from_times_measured_while_they_wait() -> None
 
 
 def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
-    # Routing, not admission (tested above): a generous max_wait. A cheap request was
+    # Routing, not admission (tested above): a generous max_wait and bound. A cheap request was
     # refused with a 503 once in about 25 runs on two busy cores, cause not found; if
     # it recurs, the message below gives the answer and each lane's state.
-    app = create_app(engine=PoolSettings(workers=1, budget=30, max_wait=600))
+    app = create_app(engine=PoolSettings(workers=1, budget=30, max_wait=600, bound=600))
     with TestClient(app) as c:
         engine = _fastapi(app).state.engine
         answers: list[int] = []
@@ -160,7 +160,9 @@ def test_cheap_generated_requests_never_wait_behind_costly_ones() -> None:
 
 @pytest.fixture
 def live() -> Iterator[tuple[int, Any]]:
-    app = create_app(engine=PoolSettings(workers=1, budget=30))
+    # a generous bound: with a 30 s budget, a repeat of a kind never measured is priced
+    # at the cap (31 s), which the default 30 s bound would refuse while one runs
+    app = create_app(engine=PoolSettings(workers=1, budget=30, bound=600))
     sock = bind("127.0.0.1", 0)
     server = uvicorn.Server(server_config(app, lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

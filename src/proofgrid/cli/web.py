@@ -53,6 +53,15 @@ def register(app: typer.Typer) -> None:
             help="Seconds a request may expect to wait for a worker (past it: 503 with "
             "Retry-After = when it would not).",
         ),
+        bound: float = typer.Option(
+            30.0,
+            "--bound",
+            min=0.5,
+            max=3600.0,
+            help="Seconds from a request's arrival to its answer, end to end: engine work "
+            "that would wait and run past it is refused (503 with Retry-After), and none "
+            "runs past it.",
+        ),
         head_timeout: float = typer.Option(
             10.0,
             "--header-timeout",
@@ -81,6 +90,30 @@ def register(app: typer.Typer) -> None:
             max=1_000_000,
             help="Open connections (past it the oldest slow one is closed, else the new one).",
         ),
+        write_timeout: float = typer.Option(
+            10.0,
+            "--write-timeout",
+            min=0.1,
+            max=3600.0,
+            help="Seconds an answer may wait for the client to read any of it (past it: "
+            "the connection is reset).",
+        ),
+        max_unread: int = typer.Option(
+            1024 * 1024,
+            "--max-unread-bytes",
+            min=64 * 1024,
+            max=1 << 30,
+            help="Bytes of answers that may wait in the server for one client to read them "
+            "(past it: the connection is reset).",
+        ),
+        grace: float = typer.Option(
+            10.0,
+            "--grace",
+            min=0.0,
+            max=3600.0,
+            help="Seconds SIGTERM or Ctrl+C lets the requests being answered finish; "
+            "then they are cancelled and the server exits.",
+        ),
     ) -> None:
         """Serve the web app (every registered puzzle, offline-capable) and its JSON API."""
         from proofgrid import server  # noqa: PLC0415  (FastAPI is slow to import; only serve/site need it)
@@ -106,13 +139,17 @@ def register(app: typer.Typer) -> None:
                     memory_mb=memory,
                     queue_depth=queue,
                     max_wait=max_wait,
+                    bound=bound,
                 ),
                 limits=ConnLimits(
                     head_timeout=head_timeout,
                     body_timeout=body_timeout,
                     max_head=max_head,
                     max_connections=max_connections,
+                    write_timeout=write_timeout,
+                    max_unread=max_unread,
                 ),
+                grace=grace,
             )
         except KeyboardInterrupt:
             pass

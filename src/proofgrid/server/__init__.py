@@ -13,16 +13,19 @@ browser's claims. The package splits by role:
 * :mod:`~proofgrid.server.models`: the one request model and its limits, and
   the one error shape;
 * :mod:`~proofgrid.server.pool`: a bounded pool of engine worker processes
-  (time budget, memory ceiling, 503 when saturated);
+  (time budget, memory ceiling, prices learned per kind of job, an end-to-end
+  bound, 503 with a booked ``Retry-After`` when saturated, a stopped fork
+  server replaced);
 * :mod:`~proofgrid.server.engine`: the app's three lanes of pools (cheap
   generated boards; costly boards by the puzzle's price; user-made boards),
   its answer cache and the dropping of abandoned work;
 * :mod:`~proofgrid.server.jobs`: the engine calls the workers run;
 * :mod:`~proofgrid.server.api`: one set of routes per registered puzzle,
   generated from :mod:`proofgrid.registry`;
-* :mod:`~proofgrid.server.connections`: deadlines for a request's head and
-  body, a head size cap and a connection cap (uvicorn's httptools protocol,
-  extended);
+* :mod:`~proofgrid.server.connections`: deadlines for a request's head, body
+  and answer, a head size cap, a cap on unread output and on pipelined
+  requests, and a connection cap that sheds stalled and idle connections first
+  (uvicorn's httptools protocol, extended);
 * :mod:`~proofgrid.server.app`: the app itself, its HTTP semantics
   (HEAD, OPTIONS, 405, unknown query parameters), and serving it.
 

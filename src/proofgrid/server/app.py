@@ -277,7 +277,14 @@ def run(
     *,
     engine: PoolSettings | None = None,
     limits: ConnLimits | None = None,
+    grace: float = 10.0,
 ) -> None:
-    """Serve the site and the API with uvicorn on an already bound socket until interrupted."""
-    config = server_config(create_app(web_dir, engine=engine), limits)
+    """Serve the site and the API with uvicorn on an already bound socket until interrupted.
+
+    On SIGTERM or SIGINT the requests being answered get ``grace`` seconds to
+    finish (stalled connections are reset at once); then they are cancelled.
+    """
+    config = server_config(
+        create_app(web_dir, engine=engine), limits, timeout_graceful_shutdown=grace
+    )
     uvicorn.Server(config).run(sockets=[sock])

@@ -18,8 +18,18 @@ answer at once whatever the engines are doing. Work goes to one of three
 The puzzle of a request is the one its path names (``/api/{name}/...``), read
 from the request context that :class:`~proofgrid.server.middleware.RequestContext`
 keeps. Each job carries an estimate of its run time (the puzzle's cost, then
-the run times seen for its kind), so a lane refuses work that would wait past
-its bound (503 with an honest ``Retry-After``; :mod:`proofgrid.server.pool`).
+what its *kind* of job recently cost on this machine), so a lane refuses work
+that would wait past its bound (503 with a booked ``Retry-After``;
+:mod:`proofgrid.server.pool`). A kind is the job, the board's cost and, for
+a puzzle's declared route, the request's options (every scalar field but the
+game ID, the moves and a ``seed``: a duel's level, rule and time budget), so
+a perfect duel and a greedy one on the same board are priced apart. A
+request field ``budget_ms`` is the job's own time budget: it is the prior of
+a kind never measured. Work whose kind usually costs a second or more (its
+smoothed run time, not its price: the deviation margin of a cheap kind on a
+loaded machine must not send it there) goes to the costly lane even when its
+params are priced cheap, so a kind of
+work the puzzle under-prices cannot starve the cheap lane for long.
 While a request waits, the engine also listens for its client's
 ``http.disconnect``: work nobody waits for any more is cancelled before it
 starts, or its worker killed and replaced if it runs.
@@ -40,6 +50,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -48,7 +59,7 @@ from typing import Any
 from proofgrid import midend, registry
 from proofgrid.errors import ProofgridError
 from proofgrid.puzzle import Puzzle, split_game_id
-from proofgrid.server.jobs import render
+from proofgrid.server.jobs import render, route_job
 from proofgrid.server.middleware import ClientGoneError, current_request
 from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
 
@@ -166,13 +177,42 @@ class Engine:
                 cost = 1
         return ("costly" if cost >= COSTLY else kind), cost
 
-    def _submit(
-        self, lane: str, cost: int, fn: Callable[..., Any], *args: Any
-    ) -> tuple[EnginePool, concurrent.futures.Future[Any]]:
-        pool = self.pool(lane)
+    def plan(
+        self, gid: str | None, fn: Callable[..., Any], *args: Any
+    ) -> tuple[str, Hashable, float]:
+        """The lane, the kind and the prior estimate (seconds) of ``fn(*args)`` on ``gid``
+        (module docstring). O(pools)."""
+        lane, cost = self.route(gid)
         job = args[0] if fn is render and args else fn
-        kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost)
-        return pool, pool.submit(fn, *args, kind=kind, estimate=cost / 10)
+        rest = args[1:] if fn is render else args
+        prior = cost / 10
+        shape: tuple[tuple[str, Any], ...] = ()
+        if job is route_job and len(rest) >= 3:  # (target, declared job, request JSON)
+            job = rest[1]
+            shape, budget = _options(rest[2])
+            prior = max(prior, budget)
+        kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost, shape)
+        if (
+            lane != "costly"
+            and max([prior, *(p.typical(kind) for p in self.pools() if p.name == lane)])
+            >= COSTLY / 10
+        ):
+            lane = "costly"
+        return lane, kind, prior
+
+    def _submit(
+        self, gid: str | None, fn: Callable[..., Any], *args: Any
+    ) -> tuple[EnginePool, concurrent.futures.Future[Any]]:
+        lane, kind, prior = self.plan(gid, fn, *args)
+        pool = self.pool(lane)
+        return pool, pool.submit(fn, *args, kind=kind, estimate=prior)
+
+    def _deadline(self) -> float:
+        """When (``loop.time()``) the current request's answer is due: its arrival plus
+        the bound (now plus the bound outside a request)."""
+        req = current_request.get()
+        began = req.began if req is not None else asyncio.get_running_loop().time()
+        return began + self.settings.bound
 
     @staticmethod
     async def _gone() -> None:
@@ -188,23 +228,31 @@ class Engine:
         fut: concurrent.futures.Future[Any],
         too_long: str,
         on_gone: Callable[[], None],
+        pool: EnginePool,
     ) -> Any:
-        """The result of ``fut``, or ``on_gone()`` and :class:`ClientGoneError` if the client
-        goes away first."""
+        """The result of ``fut``; or ``on_gone()`` and :class:`ClientGoneError` if the client
+        goes away first, or ``on_gone()`` and a 503 (:meth:`EnginePool.late`) at the
+        request's bound, whatever the pool is doing (a worker slow to start, say)."""
         waiter = asyncio.wrap_future(fut)
         # never cancel the waiter: that would cancel ``fut``, which others may share
         waiter.add_done_callback(lambda w: w.cancelled() or w.exception())
         gone = asyncio.ensure_future(self._gone())
+        left = max(0.0, self._deadline() - asyncio.get_running_loop().time())
         try:
-            done, _ = await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                {waiter, gone}, timeout=left, return_when=asyncio.FIRST_COMPLETED
+            )
         except asyncio.CancelledError:
             on_gone()
             raise
         finally:
             gone.cancel()
-        if waiter not in done:
+        if gone in done:
             on_gone()
             raise ClientGoneError("the client closed the connection")
+        if waiter not in done:
+            on_gone()
+            raise pool.late(pool.settings.budget)
         try:
             return waiter.result()
         except WorkTimeoutError as exc:
@@ -225,9 +273,8 @@ class Engine:
         budget, and :class:`~proofgrid.server.middleware.ClientGoneError` when
         the client disconnects first (the work is cancelled or its worker killed).
         """
-        lane, cost = self.route(gid)
-        pool, fut = self._submit(lane, cost, fn, *args)
-        return await self._await(fut, too_long, lambda: pool.abandon(fut))
+        pool, fut = self._submit(gid, fn, *args)
+        return await self._await(fut, too_long, lambda: pool.abandon(fut), pool)
 
     async def json(
         self,
@@ -254,12 +301,13 @@ class Engine:
                 return hit
             shared = self._inflight.get(key)
             if shared is None:
-                lane, cost = self.route(gid)
-                pool, fut = self._submit(lane, cost, render, fn, *args)
+                pool, fut = self._submit(gid, render, fn, *args)
                 shared = self._inflight[key] = _Shared(pool, fut)
                 fut.add_done_callback(lambda f: self._settle(key, f))
             shared.waiters += 1
-        body = await self._await(shared.fut, too_long, lambda: self._leave(key, shared))
+        body = await self._await(
+            shared.fut, too_long, lambda: self._leave(key, shared), shared.pool
+        )
         return body
 
     def _leave(self, key: Hashable, shared: _Shared) -> None:
@@ -289,6 +337,27 @@ class Engine:
             self._pools.clear()
         for p in pools:
             p.close()
+
+
+def _options(request: str) -> tuple[tuple[tuple[str, Any], ...], float]:
+    """The options of a declared route's request (JSON text): its scalar fields but
+    ``id``, ``moves`` and ``seed``, sorted; and its ``budget_ms`` in seconds (0 if none)."""
+    try:
+        data = json.loads(request)
+    except ValueError:
+        return (), 0.0
+    if not isinstance(data, dict):
+        return (), 0.0
+    shape = tuple(
+        sorted(
+            (k, v)
+            for k, v in data.items()
+            if k not in ("id", "moves", "seed") and isinstance(v, str | int | float | bool)
+        )
+    )
+    budget = data.get("budget_ms")
+    seconds = budget / 1000 if isinstance(budget, int | float) and budget > 0 else 0.0
+    return shape, float(seconds)
 
 
 @dataclasses.dataclass(slots=True)

@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -246,12 +247,14 @@ class ClientGoneError(Exception):
 class Current:
     """The request being served: its ASGI scope, and a way to wait for its client to go."""
 
-    __slots__ = ("_gone", "_receive", "scope")
+    __slots__ = ("_gone", "_receive", "began", "scope")
 
     def __init__(self, scope: Scope, receive: Receive) -> None:
         self.scope = scope
         self._receive = receive
         self._gone = False
+        #: When the request reached the app (the event loop's clock): its bound runs from here.
+        self.began = asyncio.get_running_loop().time()
 
     async def disconnected(self) -> None:
         """Return once the client has disconnected.

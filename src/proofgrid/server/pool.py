@@ -7,18 +7,33 @@ dispatcher thread in the server, and a FIFO of at most ``queue_depth``
 waiting jobs.
 
 * **Admission by expected wait**: each job comes with an estimate of its
-  run time (refined by the run times the pool has seen for its ``kind``). A
-  job whose expected wait (the running jobs' expected remainders and the
-  waiting jobs' estimates, dealt FIFO to the workers) would pass ``max_wait``
-  seconds, or that finds ``queue_depth`` jobs waiting, is refused at once with
-  :class:`SaturatedError` (the API's 503), whose ``retry_after`` is the time
-  until its expected wait would be within the bound. Estimates are
-  conservative: no job takes longer than its *cap*, the budget plus a worker
-  restart (measured), so every estimate lies between what was measured and
-  the cap; a running job past its estimate is expected to run to the cap;
-  waiting jobs are re-priced from the run times measured while they wait;
-  and while a kind has no measured run, only its first job is priced at the
-  caller's estimate when that is a second or more, further ones at the cap.
+  run time, replaced by what the jobs of its ``kind`` recently cost on this
+  machine once one has run: the smoothed run time plus twice its smoothed
+  deviation (Jacobson and Karels 1988, the estimator of TCP's retransmission
+  timer, RFC 6298), so a kind whose cost rises (other processes load the
+  CPUs) is priced up within a run or two. A job whose expected wait (the
+  running jobs' expected remainders and the waiting jobs' prices, dealt FIFO
+  to the workers) would pass ``max_wait`` seconds, or whose wait plus its own
+  price would pass ``bound`` seconds end to end (unless a worker is free
+  now), or that finds ``queue_depth`` jobs waiting, is refused at once with
+  :class:`SaturatedError` (the API's 503). Its ``retry_after`` is the time
+  until it would be admitted, booked: each refusal reserves its own price of
+  the lanes' capacity after that time, so a refused herd is told to come
+  back spread over the time the workers need for it, not all at the same
+  second. Estimates are conservative: no job takes longer than its *cap*,
+  the budget plus a worker restart (measured), so every price lies between
+  what was measured and the cap; a running job past its price is expected to
+  run to the cap; waiting jobs are re-priced from the run times measured
+  while they wait; and while a kind has no measured run, only its first job
+  is priced at the caller's estimate when that is a second or more, further
+  ones at the cap.
+* **The bound, end to end**: a job that has waited so long that less than
+  nothing of ``bound`` is left when a worker takes it is refused then (503)
+  rather than started late, and one that starts runs at most what is left of
+  the bound (its budget, if that is less); cut by the bound after a wait, it
+  is a 503 (the load made it late), else a :class:`WorkTimeoutError`. So no
+  admitted job is answered later than ``bound`` seconds after it was
+  submitted, whatever estimates turned out wrong.
 * **Abandoned work**: :meth:`EnginePool.abandon` cancels a job that has not
   started and kills the worker of one that has (the worker is replaced).
 * **Time budget**: the clock starts when a worker *receives* the job (not
@@ -29,6 +44,12 @@ waiting jobs.
   and the worker exits and is replaced. A worker whose resident size grew by
   more than :data:`RECYCLE_MB` since it started is replaced after its job, so
   the memory a burst took is given back.
+* **A stopped fork server** (SIGSTOP, a debugger) would hang every worker
+  start: while one is under way a watchdog checks the fork server every
+  :data:`_WATCH_EVERY` seconds and kills it if it is stopped (or if the
+  start takes :data:`_START_TIMEOUT`); the start is then retried with a new
+  fork server. Workers the old one forked die with it (their running jobs
+  answer :class:`WorkerLostError`, a 503 with ``Retry-After: 1``).
 * **Dying with the server**: workers are started by a ``forkserver`` (a
   small clean process that forks them, with the engines preloaded). Their
   parent is the forkserver, so ``PR_SET_PDEATHSIG`` kills them when *it*
@@ -53,9 +74,11 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import queue
+import random
 import resource
 import select
 import signal
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -87,9 +110,17 @@ MAX_JOBS_PER_WORKER = 2000
 
 _PR_SET_PDEATHSIG = 1
 #: Seconds a new worker may take to start (not part of any job's budget).
-_START_TIMEOUT = 120.0
+_START_TIMEOUT = 60.0
+#: Seconds between two looks at the fork server (or a new worker) while a start waits.
+_WATCH_EVERY = 0.2
 #: Weight of the newest run time in a kind's running estimate (an EWMA).
 _EWMA_NEW = 0.3
+#: Weight of the newest deviation in a kind's running deviation.
+_DEV_NEW = 0.3
+#: A kind's price is its smoothed run time plus this many smoothed deviations.
+_DEV_WEIGHT = 2.0
+#: A job cut by the bound after waiting at most this long was too long, not late (422).
+_LATE_AFTER = 1.0
 #: Kinds of job whose run times are remembered (least recently seen dropped).
 _KINDS = 256
 #: Seconds a worker restart is expected to take before one has been measured.
@@ -141,6 +172,10 @@ class PoolSettings:
     max_wait : float
         Seconds a job may expect to wait for a worker; a job expected to wait
         longer is refused with 503 (``Retry-After``: when it would not).
+    bound : float
+        Seconds from a job's submission to its answer, end to end: admission
+        refuses a job whose expected wait plus price passes it, and a job
+        never runs past it (module docstring).
     nice : int
         How much lower than the server's the workers' CPU priority is, so
         the event loop (health, static files, cached answers) wins the CPU
@@ -153,6 +188,7 @@ class PoolSettings:
     queue_depth: int = 200
     nice: int = 0
     max_wait: float = 10.0
+    bound: float = 30.0
 
 
 def _statm_bytes(field: int, pid: int | None = None) -> int:
@@ -271,6 +307,39 @@ def _worker_main(
             return
 
 
+def _forkserver_pid() -> int | None:
+    """Process id of this process's multiprocessing fork server, if one was started
+    (the standard library keeps it in ``multiprocessing.forkserver._forkserver``)."""
+    module = sys.modules.get("multiprocessing.forkserver")
+    pid = getattr(getattr(module, "_forkserver", None), "_forkserver_pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def _state(pid: int) -> str | None:
+    """The state letter of process ``pid`` in ``/proc`` (``R``, ``S``, ``T``, ``Z``...);
+    None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            return f.read().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def _stopped(pid: int) -> bool:
+    """True if process ``pid`` is stopped (``T``: SIGSTOP; ``t``: a tracer)."""
+    return _state(pid) in ("T", "t")
+
+
+def _kill(pid: int) -> None:
+    """SIGKILL ``pid`` and wait (at most 2 s) until it is dead, without reaping it (its
+    parent, multiprocessing, reaps it and then starts a new fork server)."""
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 2
+    while _state(pid) not in ("Z", "X", None) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 class _Worker:
     """One worker process and the server's end of its pipe."""
 
@@ -280,13 +349,21 @@ class _Worker:
         self.proc: Any = ctx.Process(  # type: ignore[attr-defined]
             target=_worker_main, args=(child, memory_mb, budget, nice, os.getpid()), daemon=True
         )
-        self.proc.start()
-        child.close()
+        try:
+            _watched(self.proc.start)
+        finally:
+            child.close()
 
     def ready(self, timeout: float = _START_TIMEOUT) -> bool:
-        """Wait until the worker has started (imports done); False if it did not."""
+        """Wait until the worker has started (imports done); False if it did not, or if
+        it is stopped meanwhile."""
+        deadline = time.monotonic() + timeout
         try:
-            return bool(self.conn.poll(timeout)) and self.conn.recv()[0] == "ready"
+            while not self.conn.poll(_WATCH_EVERY):
+                pid = self.proc.pid
+                if time.monotonic() > deadline or pid is None or _stopped(pid):
+                    return False
+            return bool(self.conn.recv()[0] == "ready")
         except (OSError, EOFError):
             return False
 
@@ -308,6 +385,37 @@ class _Worker:
             self.kill()
 
 
+def _watched(start: Callable[[], None]) -> None:
+    """``start()`` a process, killing the fork server if it is stopped or the start takes
+    :data:`_START_TIMEOUT` (the start then fails, and is tried once more with a new
+    fork server). Outside a fork server context the watchdog finds nothing to do."""
+    for attempt in (0, 1):
+        done = threading.Event()
+        began = time.monotonic()
+
+        def watch(done: threading.Event = done, began: float = began) -> None:
+            while not done.wait(_WATCH_EVERY):
+                pid = _forkserver_pid()
+                if pid is not None and (_stopped(pid) or time.monotonic() - began > _START_TIMEOUT):
+                    _kill(pid)  # the blocked start reads EOF; its workers die with it
+                    return
+
+        pid = _forkserver_pid()
+        if pid is not None and _stopped(pid):
+            _kill(pid)
+        watchdog = threading.Thread(target=watch, name="forkserver-watch", daemon=True)
+        watchdog.start()
+        try:
+            start()
+            return
+        except (OSError, EOFError):
+            if attempt:
+                raise
+        finally:
+            done.set()
+            watchdog.join()
+
+
 _Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]", Hashable]
 
 
@@ -322,6 +430,28 @@ def context(preload: Sequence[str] = ()) -> BaseContext:
         return multiprocessing.get_context("spawn")
     ctx.set_forkserver_preload(list(preload))
     return ctx
+
+
+@dataclass(slots=True)
+class _Waiting:
+    """A job waiting for a worker: its price, kind and when it was submitted."""
+
+    estimate: float
+    kind: Hashable
+    submitted: float
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What the jobs of one kind cost: smoothed run time and smoothed deviation (seconds)."""
+
+    mean: float
+    dev: float
+
+    @property
+    def price(self) -> float:
+        """The smoothed run time plus :data:`_DEV_WEIGHT` deviations."""
+        return self.mean + _DEV_WEIGHT * self.dev
 
 
 @dataclass(slots=True)
@@ -353,12 +483,11 @@ class EnginePool:
         self._lock = threading.Lock()
         self._waiting = 0
         self._busy = 0
-        # (estimate, kind) of the jobs waiting, in FIFO order; run times seen, by kind
-        self._queued: OrderedDict[concurrent.futures.Future[Any], tuple[float, Hashable]] = (
-            OrderedDict()
-        )
+        # the jobs waiting, in FIFO order; what each kind cost, by kind
+        self._queued: OrderedDict[concurrent.futures.Future[Any], _Waiting] = OrderedDict()
         self._restart: float | None = None  # measured seconds to start a worker (EWMA)
-        self._seen: OrderedDict[Hashable, float] = OrderedDict()
+        self._seen: OrderedDict[Hashable, _Seen] = OrderedDict()
+        self._booked = 0.0  # until when refused jobs were told to come back (monotonic)
         self._running: list[_Running | None] = [None] * settings.workers
         self._threads: list[threading.Thread] = []
         self._workers: list[_Worker | None] = [None] * settings.workers
@@ -388,18 +517,25 @@ class EnginePool:
         return self.settings.budget + restart
 
     def estimate(self, kind: Hashable, prior: float) -> float:
-        """Expected run time of a job of ``kind``: the running average of the run times
-        seen for it, else ``prior``; never more than :attr:`cap`."""
+        """Expected run time of a job of ``kind``: the price of the run times seen for it
+        (:class:`_Seen`), else ``prior``; never more than :attr:`cap`."""
         with self._lock:
             seen = self._seen.get(kind)
-        return min(self.cap, prior if seen is None else seen)
+        return min(self.cap, prior if seen is None else seen.price)
+
+    def typical(self, kind: Hashable) -> float:
+        """The smoothed run time of ``kind`` (what one of its jobs usually costs, without
+        the deviation margin of :meth:`estimate`); 0 if none has run."""
+        with self._lock:
+            seen = self._seen.get(kind)
+        return 0.0 if seen is None else seen.mean
 
     def _price(self, kind: Hashable, est: float, now: float) -> float:
-        """``est`` re-priced from what was measured (under the lock): at least the
-        kind's average run and the longest a running job of the kind has run so
+        """``est`` re-priced from what was measured (under the lock): the kind's price
+        once it has run, and at least the longest a running job of the kind has run so
         far, at most :attr:`cap`. O(workers)."""
         seen = self._seen.get(kind)
-        floor = est if seen is None else seen
+        floor = est if seen is None else seen.price
         for r in self._running:
             if r is not None and r.kind == kind and not r.abandoned:
                 floor = max(floor, now - r.start)
@@ -431,8 +567,9 @@ class EnginePool:
                 left = r.estimate - ran if ran < r.estimate else cap - ran
                 free_at.append(max(0.0, min(left, cap - ran)))
         heapq.heapify(free_at)
-        for est, kind in self._queued.values():
-            heapq.heappush(free_at, heapq.heappop(free_at) + self._price(kind, est, now))
+        for job in self._queued.values():
+            price = self._price(job.kind, job.estimate, now)
+            heapq.heappush(free_at, heapq.heappop(free_at) + price)
         return free_at[0]
 
     def submit(
@@ -446,7 +583,8 @@ class EnginePool:
         long as the jobs of ``kind`` have run on average).
 
         Raises :class:`SaturatedError` when the job would wait longer than
-        ``max_wait`` or ``queue_depth`` jobs already wait (module docstring).
+        ``max_wait``, or wait and run past ``bound`` (unless a worker is free
+        now), or ``queue_depth`` jobs already wait (module docstring).
         """
         kind = kind if kind is not None else getattr(fn, "__qualname__", fn)
         with self._lock:
@@ -458,24 +596,47 @@ class EnginePool:
                 kind not in self._seen
                 and estimate >= _TRUSTED_PRIOR
                 and (
-                    any(k == kind for _, k in self._queued.values())
+                    any(w.kind == kind for w in self._queued.values())
                     or any(r is not None and r.kind == kind for r in self._running)
                 )
             ):
                 est = self.cap  # a repeat of a kind never measured: it may take the cap
             wait = self._expected_wait(now)
-            free = max(0, self.settings.workers - self._busy)
-            if self._waiting >= self.settings.queue_depth + free:
-                raise SaturatedError(max(1, math.ceil(wait)))
-            if wait > self.settings.max_wait:
-                raise SaturatedError(max(1, math.ceil(wait - self.settings.max_wait)))
+            st = self.settings
+            free = max(0, st.workers - self._busy)
+            if self._waiting >= st.queue_depth + free:
+                raise self._refuse(now, wait, est)
+            over = max(wait - st.max_wait, wait + est - st.bound if wait > 0 else 0.0)
+            if over > 0:
+                raise self._refuse(now, over, est)
             self._waiting += 1
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-            self._queued[fut] = (est, kind)
+            self._queued[fut] = _Waiting(est, kind, now)
             if not self._threads:
                 self._start()
         self._jobs.put((fn, args, fut, kind))
         return fut
+
+    def _refuse(self, now: float, need: float, est: float) -> SaturatedError:
+        """The refusal of a job of price ``est`` that would be admitted ``need`` seconds
+        from ``now`` (under the lock).
+
+        Its ``Retry-After`` is booked: at the later of that time and the end of
+        what earlier refusals were promised, plus a random fraction of one
+        job's share of the workers (jitter); the booking then moves on by that
+        share, so a refused herd comes back spread over the time the workers
+        need for it. O(1).
+        """
+        share = max(est, 0.05) / self.settings.workers
+        at = max(now + need, self._booked) + random.uniform(0.0, share)
+        self._booked = at + share
+        return SaturatedError(max(1, math.ceil(at - now)))
+
+    def late(self, estimate: float) -> SaturatedError:
+        """The refusal (booked ``Retry-After``, :meth:`_refuse`) of a job of price
+        ``estimate`` whose caller stopped waiting for it at the bound."""
+        with self._lock:
+            return self._refuse(time.monotonic(), 0.0, estimate)
 
     def abandon(self, fut: concurrent.futures.Future[Any]) -> None:
         """Nobody wants ``fut`` any more: cancel it if it waits, kill its worker if it runs.
@@ -507,11 +668,17 @@ class EnginePool:
             self._threads.append(t)
 
     def close(self) -> None:
-        """Stop taking jobs, fail the waiting ones, stop every worker."""
+        """Stop taking jobs, fail the waiting ones, stop every worker (those with a job
+        running are killed first, so no dispatcher waits for a job to end)."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
+            running = [r.worker.proc.pid for r in self._running if r is not None]
+        for pid in running:
+            if pid is not None:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
         while True:
             try:
                 job = self._jobs.get_nowait()
@@ -532,7 +699,10 @@ class EnginePool:
     def _spawn(self, slot: int) -> _Worker:
         st = self.settings
         began = time.monotonic()
-        w = _Worker(self._ctx, st.memory_mb, st.budget, st.nice)
+        try:
+            w = _Worker(self._ctx, st.memory_mb, st.budget, st.nice)
+        except Exception as exc:  # the fork server died or refused: no worker, no hang
+            raise WorkerLostError("an engine worker did not start") from exc
         self._workers[slot] = w
         if not w.ready():
             w.kill()
@@ -552,15 +722,20 @@ class EnginePool:
             if job is None:
                 return
             fn, args, fut, kind = job
+            start = time.monotonic()
             with self._lock:
                 self._waiting -= 1
                 self._busy += 1
-                est, _ = self._queued.pop(fut, (0.0, kind))
-                est = self._price(kind, est, time.monotonic())
+                waiting = self._queued.pop(fut, None)
+                submitted = start if waiting is None else waiting.submitted
+                est = self._price(kind, 0.0 if waiting is None else waiting.estimate, start)
             # the ledger counts a replacement worker's start-up as part of the job's time
-            start = time.monotonic()
             try:
                 if not fut.set_running_or_notify_cancel():
+                    continue
+                if self.settings.bound - (time.monotonic() - submitted) <= 0:
+                    with self._lock:  # late already: refused now, not answered past the bound
+                        fut.set_exception(self._refuse(time.monotonic(), 0.0, est))
                     continue
                 if worker is None or not worker.proc.is_alive():
                     if worker is not None:
@@ -571,9 +746,14 @@ class EnginePool:
                         worker = None
                         fut.set_exception(exc)
                         continue
+                left = self.settings.bound - (time.monotonic() - submitted)
+                if left <= 0:  # late: refused now rather than answered past the bound
+                    with self._lock:
+                        fut.set_exception(self._refuse(time.monotonic(), 0.0, est))
+                    continue
                 with self._lock:
                     self._running[slot] = _Running(fut, worker, start, est, kind)
-                worker = self._run(worker, fn, args, fut)
+                worker = self._run(worker, fn, args, fut, left=left, waited=start - submitted)
                 with self._lock:
                     running = self._running[slot]
                     self._running[slot] = None
@@ -584,9 +764,14 @@ class EnginePool:
                     self._busy -= 1
 
     def _learn(self, kind: Hashable, seconds: float) -> None:
-        """Fold one run time into ``kind``'s running average (under the lock)."""
+        """Fold one run time into ``kind``'s smoothed run time and deviation (under the
+        lock; the first run sets the deviation to half of it, as RFC 6298 does)."""
         old = self._seen.pop(kind, None)
-        self._seen[kind] = seconds if old is None else old + _EWMA_NEW * (seconds - old)
+        if old is None:
+            self._seen[kind] = _Seen(seconds, seconds / 2)
+        else:
+            dev = old.dev + _DEV_NEW * (abs(seconds - old.mean) - old.dev)
+            self._seen[kind] = _Seen(old.mean + _EWMA_NEW * (seconds - old.mean), dev)
         while len(self._seen) > _KINDS:
             self._seen.popitem(last=False)
 
@@ -596,18 +781,29 @@ class EnginePool:
         fn: Callable[..., Any],
         args: tuple[Any, ...],
         fut: concurrent.futures.Future[Any],
+        *,
+        left: float = math.inf,
+        waited: float = 0.0,
     ) -> _Worker | None:
-        """Run one job on ``worker``; returns the worker to use next (None: spawn anew)."""
+        """Run one job on ``worker`` for at most its budget and ``left`` seconds (what is
+        left of the bound after it ``waited``); returns the worker to use next (None:
+        spawn anew)."""
+        budget = self.settings.budget
+        limit = min(budget, left)
         try:
             worker.conn.send((fn, args))
-            ready = worker.conn.poll(self.settings.budget)
+            ready = worker.conn.poll(limit)
         except (OSError, EOFError, BrokenPipeError):
             self._replace(worker)
             fut.set_exception(WorkerLostError("the engine worker stopped"))
             return None
         if not ready:
             self._replace(worker)
-            fut.set_exception(WorkTimeoutError(self.settings.budget))
+            if limit < budget and waited > _LATE_AFTER:  # the wait made it late
+                with self._lock:
+                    fut.set_exception(self._refuse(time.monotonic(), 0.0, budget))
+            else:
+                fut.set_exception(WorkTimeoutError(limit))
             return None
         try:
             kind, payload, last = worker.conn.recv()
