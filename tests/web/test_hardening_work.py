@@ -70,7 +70,9 @@ def test_a_lane_refuses_by_expected_wait_with_an_honest_retry_after() -> None:
         r = c.get("/api/kirchhoff/new", params={"params": "giant", "seed": "11"})
         assert r.status_code == 503, r.text
         retry = int(r.headers["retry-after"])
-        assert 1 <= retry <= 4
+        # the 4 s of work ahead, plus at most one share of the refused job's price as
+        # jitter (a refused herd is spread, not sent back at once); never absurd
+        assert 1 <= retry <= 8
         # cheap generated work never waits behind it
         assert (
             c.get("/api/kirchhoff/new", params={"params": "easy", "seed": "11"}).status_code == 200
