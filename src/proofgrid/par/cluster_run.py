@@ -12,6 +12,7 @@ members of the source components (the only nodes a cost can change).
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import warnings
 from collections.abc import Iterator, Mapping
@@ -69,13 +70,16 @@ def connect(scheduler: str, *, memory_limit: str | None = None) -> Iterator[Any]
         count = address.partition(":")[2] or "2"
         if not count.isdigit() or int(count) < 1:
             raise ClusterInputError(f"--scheduler local:N needs a worker count, not {count!r}")
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=int(count),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            memory_limit=memory_limit or "auto",
-        )
+        with warnings.catch_warnings():  # "port 8787 is in use": no dashboard is asked for
+            warnings.simplefilter("ignore", UserWarning)
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=int(count),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                memory_limit=memory_limit or "auto",
+                silence_logs=logging.ERROR,
+            )
         address = cluster.scheduler_address
     if not address:
         raise ClusterInputError("empty scheduler address")
@@ -281,9 +285,12 @@ def solve(
     )
 
 
+def _threads(client: Any) -> int:
+    return int(max(1, sum(client.nthreads().values())))
+
+
 def _partitions(client: Any, rows: int) -> int:
-    threads = max(1, sum(client.nthreads().values()))
-    return int(max(2 * threads, -(-rows // ROWS_PER_PARTITION)))
+    return max(2 * _threads(client), -(-rows // ROWS_PER_PARTITION))
 
 
 def _failure(exc: BaseException) -> ClusterError:
@@ -418,20 +425,11 @@ def _frame_rows(df: Any, offsets: Any, partition_info: Any = None) -> Any:
     )
 
 
-def par_dask(
-    frame: Any, costs: Mapping[Any, Any] | None = None, *, columns: tuple[Any, Any] | None = None
-) -> Par:
-    """``proofgrid.par.par`` of a ``dask.dataframe.DataFrame`` (its first two columns, or
-    ``columns``), computed on the current Dask client (or a local 2-worker cluster).
-
-    Node order is first appearance over the partitions in order, row by row, the
-    source cell before the destination cell, as for a pandas DataFrame. Returns a
-    :class:`proofgrid.par.Par` (``par``, ``seeds`` as the cells' values, ``cost``).
-    """
-    from proofgrid.par import Par, ParInputError  # noqa: PLC0415
-
-    with extra_imports(extra=EXTRA, feature="par() of a Dask DataFrame", packages=PACKAGES):
-        from distributed import default_client  # noqa: PLC0415
+def frame_graph(
+    run: Cluster, frame: Any, columns: tuple[Any, Any] | None, threads: int
+) -> tuple[Graph, bool]:
+    """Key a Dask DataFrame's two columns on the cluster; also whether names are integers."""
+    from proofgrid.par import ParInputError  # noqa: PLC0415
 
     cols = list(frame.columns)
     if columns is None:
@@ -443,8 +441,32 @@ def par_dask(
             raise ParInputError(f"the DataFrame has no column {c!r} (columns: {cols[:8]!r})")
     kinds = {frame[c].dtype.kind for c in columns}
     integers = kinds <= {"i", "u"}
-    if not integers and kinds & {"i", "u", "f"}:
-        raise ParInputError(f"mixed types: columns {columns!r} hold {sorted(kinds)}")
+    if not integers and kinds & {"i", "u", "f", "b"}:
+        raise ParInputError(f"mixed types: columns {columns!r} are not all integers or strings")
+    sub = frame[list(columns)]
+    (lengths,) = run.compute(sub.map_partitions(len))
+    offsets = np.r_[0, np.cumsum(np.asarray(lengths, dtype=np.int64))]
+    dtype: Any = np.int64 if integers else "str"
+    rows = sub.map_partitions(_frame_rows, offsets, meta=_meta(a=dtype, b=dtype, row="int64"))
+    parts = max(2 * threads, -(-int(offsets[-1]) // ROWS_PER_PARTITION))
+    return key(run, rows, dtype, parts, Rounds()), integers
+
+
+def par_dask(
+    frame: Any, costs: Mapping[Any, Any] | None = None, *, columns: tuple[Any, Any] | None = None
+) -> Par:
+    """``proofgrid.par.par`` of a ``dask.dataframe.DataFrame`` (its first two columns, or
+    ``columns``), computed on the current Dask client (or a local 2-worker cluster).
+
+    Node order is first appearance over the partitions in order, row by row, the
+    source cell before the destination cell, as for a pandas DataFrame. Returns a
+    :class:`proofgrid.par.Par` (``par``, ``seeds`` as the cells' values, ``cost``).
+    """
+    from proofgrid.par import Par  # noqa: PLC0415
+
+    with extra_imports(extra=EXTRA, feature="par() of a Dask DataFrame", packages=PACKAGES):
+        from distributed import default_client  # noqa: PLC0415
+
     try:
         client = default_client()  # type: ignore[no-untyped-call]
         ctx: Any = None
@@ -454,15 +476,7 @@ def par_dask(
     try:
         with _one_line():
             run = _runner(client)
-            sub = frame[list(columns)]
-            (lengths,) = run.compute(sub.map_partitions(len))
-            offsets = np.r_[0, np.cumsum(np.asarray(lengths, dtype=np.int64))]
-            dtype: Any = np.int64 if integers else "str"
-            rows = sub.map_partitions(
-                _frame_rows, offsets, meta=_meta(a=dtype, b=dtype, row="int64")
-            )
-            parts = _partitions(client, int(offsets[-1]))
-            graph = key(run, rows, dtype, parts, Rounds())
+            graph, integers = frame_graph(run, frame, columns, _threads(client))
             res = solve(run, graph, costs=costs)
     finally:
         if ctx is not None:
