@@ -105,6 +105,7 @@ class Rounds:
     forward: int = 0
     backward: int = 0
     sources: int = 0
+    counting: int = 0  # shuffles for ``components`` and ``condensation_edges``
     phases: int = 0
     finish_edges: int = 0  # edges gathered for the serial finish
     messages: int = 0  # message rows shuffled by the propagation rounds
@@ -118,7 +119,7 @@ class Rounds:
     @property
     def shuffles(self) -> int:
         """Every shuffle of the run."""
-        return self.keying + self.trim + self.forward + self.backward + self.sources
+        return self.keying + self.trim + self.forward + self.backward + self.sources + self.counting
 
     def as_dict(self) -> dict[str, Any]:
         """For the JSON certificate and the bench."""
@@ -128,6 +129,7 @@ class Rounds:
             "forward": self.forward,
             "backward": self.backward,
             "sources": self.sources,
+            "counting": self.counting,
             "shuffles": self.shuffles,
             "phases": self.phases,
             "message_rows": self.messages,
@@ -490,6 +492,7 @@ def count_components(
             _pair(_unlabelled_tails, graph.edges, labels, _meta(s=i8, d=i8)), "d", parts
         )
         inner = run.persist(_pair(_unlabelled_heads, labels, by_head, _meta(s=i8, d=i8)))
+        rounds.counting += 1
         n_left, m_left = run.compute(left.shape[0], inner.shape[0])
         if int(n_left) == 0:
             break
@@ -504,6 +507,7 @@ def count_components(
             np.maximum.at(rep, comp, ids)  # a member's id names its component
             new = pd.DataFrame({"id": ids, "label": rep[comp]})
             rounds.finish_edges += int(m_left)
+            rounds.counting += 1
             upload = _shuffle(
                 dd.from_pandas(new, npartitions=max(1, parts)),  # type: ignore[no-untyped-call]
                 "id",
@@ -512,6 +516,7 @@ def count_components(
             labels = run.persist(_pair(_relabel, labels, upload, _meta(id=i8, label=i8)))
             break
         tails = run.persist(_shuffle(inner, "s", parts))
+        rounds.counting += 1
         reach = _phase(run, left, tails, parts, rounds)
         found = _pair(_phase_labels, left, reach, _meta(id=i8, label=i8))
         labels = run.persist(_pair(_relabel, labels, found, _meta(id=i8, label=i8)))
@@ -519,5 +524,6 @@ def count_components(
     msgs = _shuffle(_pair(_tail_labels, graph.edges, labels, _meta(v=i8, ls=i8)), "v", parts)
     pairs = _shuffle(_pair(_pairs, labels, msgs, _meta(ls=i8, ld=i8)), "ld", parts)
     counts = pairs.map_partitions(_distinct, meta=_meta(k=i8))
+    rounds.counting += 2
     components, edges = run.compute(is_root.sum(), counts["k"].sum())
     return int(components), int(edges)

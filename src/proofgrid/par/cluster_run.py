@@ -142,16 +142,29 @@ def key(run: Cluster, rows: Any, name_dtype: Any, parts: int, rounds: Rounds) ->
     return Graph(edges=edges, nodes=nodes, n=int(n), m=int(m), partitions=parts)
 
 
-def _pick(nodes: Any, ids: Any) -> Any:
-    return nodes[nodes["id"].isin(ids)]
+def _pick(nodes: Any, wanted: Any) -> Any:
+    return nodes[nodes["id"].isin(wanted["id"])]
 
 
 def names_of(run: Cluster, graph: Graph, ids: Any) -> dict[int, Any]:
-    """The names (the cells' values) of some node ids, fetched from the cluster."""
+    """The names (the cells' values) of some node ids, fetched from the cluster: the ids
+    go there as a frame hash-partitioned like the nodes (one shuffle), so no task
+    carries the whole list."""
+    import dask.dataframe as dd  # noqa: PLC0415
+    import pandas as pd  # noqa: PLC0415
+
     want = np.unique(np.asarray(ids, dtype=np.int64))
     if not want.size:
         return {}
-    (got,) = run.compute(graph.nodes.map_partitions(_pick, want, meta=graph.nodes._meta))
+    chunks = max(1, min(graph.partitions, want.size // 100_000))
+    frame = dd.from_pandas(pd.DataFrame({"id": want}), npartitions=chunks)  # type: ignore[no-untyped-call]
+    wanted = frame.shuffle(on="id", npartitions=graph.partitions)
+    picked = dd.map_partitions(  # type: ignore[no-untyped-call]
+        _pick, graph.nodes, wanted, meta=graph.nodes._meta, align_dataframes=False
+    )
+    (got,) = run.compute(picked)
+    if len(got) != want.size:
+        raise ClusterError("internal: some node names were not found on the cluster; no answer")
     return dict(zip(got["id"].tolist(), got["name"].tolist(), strict=True))
 
 
