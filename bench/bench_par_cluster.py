@@ -196,14 +196,21 @@ def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
                 "--json",
             ]
             t = time.perf_counter()
-            proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            env = dict(os.environ, PROOFGRID_PAR_PROGRESS="1")  # a stderr line a round
+            proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
             try:
                 out, err = proc.communicate(timeout=budget)
             except subprocess.TimeoutExpired:
                 proc.kill()
-                proc.communicate()
+                _, err = proc.communicate()
                 stop.set()
-                return {"wall": time.perf_counter() - t, "stopped": True, "peaks": peaks}
+                lines = [ln for ln in err.decode().splitlines() if " round: " in ln]
+                return {
+                    "wall": time.perf_counter() - t,
+                    "stopped": True,
+                    "peaks": peaks,
+                    "last": lines[-1] if lines else "no round finished",
+                }
             wall = time.perf_counter() - t
             stop.set()
             watcher.join()
@@ -241,7 +248,11 @@ def main() -> None:
         cl = on_cluster(data, args.memory_limit, args.budget)
         peaks = ", ".join(f"{v / 2**20:.0f}" for v in cl["peaks"].values()) + " MiB"
         if cl.get("stopped"):
-            rows.append(f"| {m:.0e} | ... | stopped at {cl['wall']:.0f} s | | | | {peaks} | |")
+            one_txt = "—" if one is None else f"{one['wall']:.1f} s, {one['peak']:.0f} MiB"
+            rows.append(
+                f"| {m:.0e} | {one_txt} | stopped at {cl['wall']:.0f} s | {cl['last']} | | |"
+                f" {peaks} | |"
+            )
             print(rows[-1], flush=True)
             continue
         doc = cl["doc"]

@@ -110,6 +110,15 @@ class Rounds:
     finish_edges: int = 0  # edges gathered for the serial finish
     messages: int = 0  # message rows shuffled by the propagation rounds
     per_phase: list[tuple[int, int]] = field(default_factory=list)  # (forward, backward)
+    progress: Callable[[str], None] | None = None  # told after every round
+
+    def tell(self, what: str, changed: int) -> None:
+        """Report a finished round to :attr:`progress` (if any)."""
+        if self.progress is not None:
+            self.progress(
+                f"{what} round: {changed} changed; {self.forward} forward,"
+                f" {self.backward} backward so far; {self.messages} message rows"
+            )
 
     @property
     def propagation(self) -> int:
@@ -368,6 +377,8 @@ def _phase(run: Cluster, nodes: Any, edges: Any, parts: int, rounds: Rounds) -> 
         changed, recv = run.compute(colors["changed"].sum(), colors["recv"].sum())
         forward += 1
         rounds.messages += int(recv)
+        rounds.forward += 1
+        rounds.tell("forward", int(changed))
         if int(changed) == 0:
             break
         front = colors[colors["changed"]]
@@ -384,11 +395,11 @@ def _phase(run: Cluster, nodes: Any, edges: Any, parts: int, rounds: Rounds) -> 
         changed, recv = run.compute(reach["changed"].sum(), reach["recv"].sum())
         backward += 1
         rounds.messages += int(recv)
+        rounds.backward += 1
+        rounds.tell("backward", int(changed))
         if int(changed) == 0:
             break
         front = reach[reach["changed"]]
-    rounds.forward += forward
-    rounds.backward += backward
     rounds.phases += 1
     rounds.per_phase.append((forward, backward))
     return reach

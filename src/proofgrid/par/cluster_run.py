@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
+import time
 import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -378,6 +380,11 @@ def run_cli(
     if dataset == "-" or costs_file == "-":
         raise ClusterInputError("--scheduler reads a Parquet dataset, not standard input")
     rounds = Rounds()
+    if os.environ.get("PROOFGRID_PAR_PROGRESS"):  # one stderr line a round (the bench)
+        start = time.perf_counter()
+        rounds.progress = lambda line: print(
+            f"{time.perf_counter() - start:.1f} s: {line}", file=sys.stderr, flush=True
+        )
     with connect(scheduler) as client, _one_line():
         run = _runner(client)
         graph, source = dataset_graph(run, client, dataset, columns, rounds)
