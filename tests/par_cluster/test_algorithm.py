@@ -36,14 +36,26 @@ def _sync() -> Cluster:
 
 
 def _cluster_answer(
-    rows: list[tuple[Any, Any]], parts: int, threads: int, costs: dict[Any, str] | None
+    rows: list[tuple[Any, Any]],
+    parts: int,
+    threads: int,
+    costs: dict[Any, str] | None,
+    finish: int = 10**6,
 ) -> tuple[Any, Rounds]:
     df = pd.DataFrame(rows, columns=["src", "dst"])
     with dask.config.set({"dataframe.shuffle.method": "tasks"}):
         run = _sync()
         graph, _ = frame_graph(run, dd.from_pandas(df, npartitions=parts), None, threads)
         rounds = Rounds()
-        res = solve(run, graph, costs=costs, members_limit=10**6, counts=True, rounds=rounds)
+        res = solve(
+            run,
+            graph,
+            costs=costs,
+            members_limit=10**6,
+            counts=True,
+            finish_edges=finish,
+            rounds=rounds,
+        )
     return res, rounds
 
 
@@ -61,7 +73,7 @@ def _networkx(rows: list[tuple[Any, Any]], costs: dict[Any, str] | None) -> tupl
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rows=edge_rows(ints=True, isolated=False, max_rows=30) | edge_rows(isolated=False),
     parts=st.integers(1, 4),
@@ -75,7 +87,8 @@ def test_random_graphs_agree_with_one_machine_and_networkx(
         return
     nodes = sorted({v for r in rows for v in r}, key=str)
     costs = data.draw(st.none() | cost_maps(nodes))
-    res, rounds = _cluster_answer(rows, parts, threads, costs)
+    finish = data.draw(st.sampled_from([0, 4, 10**6]))  # 0: decompose by phases only
+    res, rounds = _cluster_answer(rows, parts, threads, costs, finish)
     one = par(pd.DataFrame(rows, columns=["src", "dst"]), costs=costs)
     names = [res.names[s] for s in res.seeds]
     assert tuple(names) == one.seeds
@@ -102,6 +115,20 @@ def test_long_chain_needs_a_round_per_link() -> None:
     res, rounds = _cluster_answer(rows, 2, 1, None)
     assert [res.names[s] for s in res.seeds] == [10]
     assert rounds.forward >= 9
+
+
+def test_components_by_phases_alone() -> None:
+    """Cycles downstream of the node with the largest id take its colour and hold no
+    root, so with no serial finish later phases (Orzan) must decompose them; counts
+    against the one machine."""
+    rows = [(0, 1), (1, 0), (4, 5), (5, 4), (2, 3), (3, 2), (3, 4), (2, 0), (5, 0)]
+    res, rounds = _cluster_answer(rows, 2, 1, None, finish=0)
+    cert = par(pd.DataFrame(rows, columns=["src", "dst"])).certificate()
+    assert (res.components, res.condensation_edges) == (
+        cert["components"],
+        cert["condensation_edges"],
+    )
+    assert rounds.phases >= 2
 
 
 def test_strongly_connected_graph_is_one_source() -> None:

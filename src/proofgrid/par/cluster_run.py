@@ -125,6 +125,8 @@ def key(run: Cluster, rows: Any, name_dtype: Any, parts: int, rounds: Rounds) ->
     import dask.dataframe as dd  # noqa: PLC0415
 
     i8 = "int64"
+    if name_dtype != np.int64:  # strings: as the frame declares them ("str" or "string")
+        name_dtype = rows.dtypes["a"]
     tok = rows.map_partitions(tokens, meta=_meta(name=name_dtype, pos=i8))
     first = tok.groupby("name")["pos"].min(split_out=parts).reset_index()
     nodes = run.persist(first.rename(columns={"pos": "id"}))
