@@ -40,6 +40,7 @@ from proofgrid.par.cluster_read import (
     FEATURE,
     PACKAGES,
     ClusterInputError,
+    Dataset,
     list_pieces,
     read_pieces,
     tokens,
@@ -330,11 +331,8 @@ def _one_line() -> Iterator[None]:
         raise _failure(exc) from None
 
 
-def dataset_graph(
-    run: Cluster, client: Any, dataset: str, columns: tuple[str, str] | None, rounds: Rounds
-) -> tuple[Graph, str]:
+def dataset_graph(run: Cluster, client: Any, data: Dataset, rounds: Rounds) -> tuple[Graph, str]:
     """Read and key a Parquet dataset on the cluster; returns the graph and its source name."""
-    data = list_pieces(dataset, columns, ROWS_PER_PARTITION)
     parts = _partitions(client, data.rows)
     rows = read_pieces(data)
     return key(run, rows, np.int64 if data.integers else "str", parts, rounds), data.source
@@ -387,12 +385,19 @@ def run_cli(
         rounds.progress = lambda line: print(
             f"{time.perf_counter() - start:.1f} s: {line}", file=sys.stderr, flush=True
         )
+    data = list_pieces(dataset, columns, ROWS_PER_PARTITION)  # the footers: before a cluster
+    spec = None if costs_file is None else (costs_file, cost_columns)
+    if data.rows == 0:
+        print(f"warning: {data.source} names no nodes (no rows); par is 0", file=sys.stderr)
+        table0 = None if spec is None else _cost_table(spec, [], data.source)
+        res0 = ClusterPar(
+            0, 0, [], [], [], 0, None if spec is None else [], table0, {}, 0, 0, rounds
+        )
+        _print(res0, data.source, costs_file, as_json, members_limit)
+        return
     with connect(scheduler) as client, _one_line():
         run = _runner(client)
-        graph, source = dataset_graph(run, client, dataset, columns, rounds)
-        if graph.n == 0:
-            print(f"warning: {source} names no nodes; par is 0", file=sys.stderr)
-        spec = None if costs_file is None else (costs_file, cost_columns)
+        graph, source = dataset_graph(run, client, data, rounds)
         res = solve(
             run,
             graph,
@@ -401,6 +406,12 @@ def run_cli(
             counts=as_json,
             rounds=rounds,
         )
+    _print(res, source, costs_file, as_json, members_limit)
+
+
+def _print(
+    res: ClusterPar, source: str, costs_file: str | None, as_json: bool, members_limit: int
+) -> None:
     table = res.costs
     if table is not None and table.unknown_count:
         line, name = table.unknown[0]
