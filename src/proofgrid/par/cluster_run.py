@@ -385,6 +385,9 @@ def run_cli(
         rounds.progress = lambda line: print(
             f"{time.perf_counter() - start:.1f} s: {line}", file=sys.stderr, flush=True
         )
+    with extra_imports(extra=EXTRA, feature=FEATURE, packages=PACKAGES):
+        import dask.dataframe  # noqa: F401, PLC0415 (the cluster path only)
+        import distributed  # noqa: F401, PLC0415 (as above)
     data = list_pieces(dataset, columns, ROWS_PER_PARTITION)  # the footers: before a cluster
     spec = None if costs_file is None else (costs_file, cost_columns)
     if data.rows == 0:
