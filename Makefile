@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench,studies,plots,arrow,zstd]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,studies,plots,arrow,zstd,cluster]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 

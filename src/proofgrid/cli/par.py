@@ -107,6 +107,13 @@ def par_command(
     members_limit: int = typer.Option(
         10, "--members-limit", min=0, metavar="N", help="Members listed per source in --json."
     ),
+    scheduler: str | None = typer.Option(
+        None,
+        "--scheduler",
+        metavar="ADDRESS|local[:N]",
+        help="Run on a Dask cluster (FILE: a Parquet file, directory or glob); 'local:N'"
+        " starts N local worker processes. See docs/par-cluster.md.",
+    ),
     engine: str = typer.Option(
         "auto",
         "--engine",
@@ -131,6 +138,25 @@ def par_command(
     ),
 ) -> None:
     """Smallest set of starting points whose cascade reaches every node."""
+    if scheduler is not None:  # the cluster path (docs/par-cluster.md)
+        if check:
+            common.fail("--check is not available with --scheduler")
+        if components_path or condensation_path:
+            common.fail("--components and --condensation are not available with --scheduler")
+        from proofgrid.par.cluster_run import run_cli  # noqa: PLC0415 (dask on use)
+
+        cols, cost_cols = _pair(columns, "--columns"), _pair(cost_columns, "--cost-columns")
+        run_cli(
+            file,
+            scheduler=scheduler,
+            columns=cols,
+            costs_file=costs_file,
+            cost_columns=cost_cols,
+            as_json=as_json,
+            members_limit=members_limit,
+            indent=indent,
+        )
+        return
     try:
         _run(
             file,

@@ -635,6 +635,10 @@ def par(
     >>> par(G)
     Par(par=2, seeds=(1, 0), cost=2)
     """
+    if "dask" in _kinds(graph):  # a Dask DataFrame: on the cluster (proofgrid.par.cluster)
+        from proofgrid.par.cluster_run import par_dask  # noqa: PLC0415 (dask on use)
+
+        return par_dask(graph, costs, columns=columns)  # type: ignore[arg-type]
     from proofgrid.graph import sparse  # noqa: PLC0415 (numpy engine, loaded on use)
 
     try:

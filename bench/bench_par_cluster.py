@@ -1,0 +1,285 @@
+"""One machine against a Dask cluster for ``proofgrid par`` on random integer edges.
+
+``python bench/bench_par_cluster.py [--sizes 1e6,1e7] [--memory-limit 1GiB] [--out FILE]``
+
+For each size ``m`` it writes ``m`` random edges over ``m / 5`` nodes as a Parquet
+dataset of 8 files (int64 columns ``src``, ``dst``) and as one file, then runs,
+as whole processes:
+
+* one machine: ``proofgrid par FILE.parquet --columns src,dst --json`` (wall, CPU,
+  peak resident memory of the process: :mod:`wholeproc`);
+* the cluster: a ``dask scheduler`` and two ``dask worker`` processes (one thread,
+  ``--memory-limit`` each) started for the run, and ``proofgrid par DIR --columns
+  src,dst --scheduler ADDRESS --json`` (wall; the rounds and message rows from the
+  certificate's ``rounds``; the peak resident memory of each worker process, polled
+  every half second through ``client.run``; the bytes Dask's P2P shuffles moved,
+  from the workers' ``shuffle`` metrics when present, else message rows × 16 B).
+
+The answers are compared (par, cost, seeds, components): a mismatch aborts. A run
+past ``--budget`` seconds (default 1800) is stopped and reported as such. Figures
+go to stdout as a Markdown table (and to ``--out``). The machine is shared: say so
+beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from wholeproc import run_child
+
+PY = sys.executable
+DASK = str(Path(PY).parent / "dask")
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def make_data(m: int, root: Path, files: int = 8) -> tuple[Path, Path]:
+    """Write the dataset (in a child process, so this one stays small)."""
+    d, whole = root / f"g{m}", root / f"g{m}.parquet"
+    if whole.exists():
+        return d, whole
+    code = f"""
+import numpy as np, pyarrow as pa, pyarrow.parquet as pq, os
+rng = np.random.default_rng({m})
+m, n = {m}, max(1, {m} // 5)
+s, d = rng.integers(0, n, m), rng.integers(0, n, m)
+os.makedirs({str(d)!r}, exist_ok=True)
+cuts = np.linspace(0, m, {files} + 1).astype(int)
+for k in range({files}):
+    t = pa.table({{"src": s[cuts[k]:cuts[k+1]], "dst": d[cuts[k]:cuts[k+1]]}})
+    pq.write_table(t, os.path.join({str(d)!r}, f"part.{{k}}.parquet"), row_group_size=250_000)
+pq.write_table(pa.table({{"src": s, "dst": d}}), {str(whole)!r}, row_group_size=1_000_000)
+"""
+    subprocess.run([PY, "-c", code], check=True)
+    return d, whole
+
+
+class Cluster:
+    """A scheduler and two worker processes, stopped on exit."""
+
+    def __init__(self, memory_limit: str, workdir: Path) -> None:
+        self.address = f"tcp://127.0.0.1:{_port()}"
+        env = dict(os.environ)
+        self.procs = [
+            subprocess.Popen(
+                [
+                    DASK,
+                    "scheduler",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    self.address.rsplit(":", 1)[1],
+                    "--no-dashboard",
+                ],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        ]
+        for k in range(2):
+            self.procs.append(
+                subprocess.Popen(
+                    [
+                        DASK,
+                        "worker",
+                        self.address,
+                        "--nthreads",
+                        "1",
+                        "--memory-limit",
+                        memory_limit,
+                        "--no-dashboard",
+                        "--local-directory",
+                        str(workdir / f"w{k}"),
+                    ],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        from distributed import Client  # noqa: PLC0415 (after the one-machine runs: a small parent)
+
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                self.client = Client(self.address, timeout=10)
+                self.client.wait_for_workers(2, timeout=120)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(1)
+
+    def close(self) -> None:
+        self.client.close()
+        for p in reversed(self.procs):
+            p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def _rss() -> int:
+    import psutil  # noqa: PLC0415 (runs on the worker)
+
+    return int(psutil.Process().memory_info().rss)
+
+
+def _watch(client: Any, peaks: dict[str, int], stop: threading.Event) -> None:
+    while not stop.wait(0.5):
+        try:
+            for w, rss in client.run(_rss).items():
+                peaks[w] = max(peaks.get(w, 0), rss)
+        except Exception:  # a worker restarting: keep polling
+            pass
+
+
+def _shuffled(client: Any) -> int | None:
+    """Bytes the P2P shuffles sent, summed over workers (None if not reported)."""
+
+    def sent() -> int:
+        from distributed import get_worker  # noqa: PLC0415 (runs on the worker)
+
+        total = 0
+        for key, value in get_worker().digests_total.items():
+            if isinstance(key, tuple) and "p2p" in str(key[0]) and "bytes" in str(key):
+                total += int(value)
+        return total
+
+    try:
+        got = client.run(sent)
+    except Exception:
+        return None
+    total = sum(got.values())
+    return total or None
+
+
+def one_machine(whole: Path) -> dict[str, Any]:
+    argv = [PY, "-m", "proofgrid", "par", str(whole), "--columns", "src,dst", "--json"]
+    wall, cpu, peak, out = run_child(argv)
+    return {"wall": wall, "cpu": cpu, "peak": peak, "doc": json.loads(out)}
+
+
+def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Cluster(memory_limit, Path(tmp))
+        try:
+            peaks: dict[str, int] = {}
+            stop = threading.Event()
+            watcher = threading.Thread(target=_watch, args=(c.client, peaks, stop), daemon=True)
+            watcher.start()
+            argv = [
+                PY,
+                "-m",
+                "proofgrid",
+                "par",
+                str(data),
+                "--columns",
+                "src,dst",
+                "--scheduler",
+                c.address,
+                "--json",
+            ]
+            t = time.perf_counter()
+            env = dict(os.environ, PROOFGRID_PAR_PROGRESS="1")  # a stderr line a round
+            proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            try:
+                out, err = proc.communicate(timeout=budget)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                _, err = proc.communicate()
+                stop.set()
+                lines = [ln for ln in err.decode().splitlines() if " round: " in ln]
+                return {
+                    "wall": time.perf_counter() - t,
+                    "stopped": True,
+                    "peaks": peaks,
+                    "last": lines[-1] if lines else "no round finished",
+                }
+            wall = time.perf_counter() - t
+            stop.set()
+            watcher.join()
+            if proc.returncode:
+                raise RuntimeError(err.decode()[-800:])
+            return {
+                "wall": wall,
+                "doc": json.loads(out),
+                "peaks": peaks,
+                "shuffled": _shuffled(c.client),
+            }
+        finally:
+            c.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1e6,1e7")
+    ap.add_argument("--memory-limit", default="1GiB")
+    ap.add_argument("--budget", type=float, default=1800.0)
+    ap.add_argument("--root", default=tempfile.gettempdir())
+    ap.add_argument("--skip-one", action="store_true", help="cluster only")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    rows = [
+        "| edges | one machine: wall, CPU, peak | cluster (2 workers, "
+        f"{args.memory_limit} each): wall | rounds fwd+bwd (shuffles) | message rows "
+        "| bytes shuffled | peak per worker | ratio |",
+        "|---:|---|---:|---|---:|---:|---|---:|",
+    ]
+    for text in args.sizes.split(","):
+        m = int(float(text))
+        data, whole = make_data(m, Path(args.root))
+        one = None if args.skip_one else one_machine(whole)
+        cl = on_cluster(data, args.memory_limit, args.budget)
+        peaks = ", ".join(f"{v / 2**20:.0f}" for v in cl["peaks"].values()) + " MiB"
+        if cl.get("stopped"):
+            one_txt = "—" if one is None else f"{one['wall']:.1f} s, {one['peak']:.0f} MiB"
+            rows.append(
+                f"| {m:.0e} | {one_txt} | stopped at {cl['wall']:.0f} s | {cl['last']} | | |"
+                f" {peaks} | |"
+            )
+            print(rows[-1], flush=True)
+            continue
+        doc = cl["doc"]
+        r = doc["rounds"]
+        if one is not None:
+            o = one["doc"]
+            for k in ("par", "cost", "seeds", "components", "condensation_edges", "nodes"):
+                if o[k] != doc[k]:
+                    raise SystemExit(f"{m}: {k} differs between one machine and the cluster")
+        sh = cl["shuffled"]
+        shuffled = f"{sh / 2**20:.0f} MiB" if sh else f"~{r['message_rows'] * 16 / 2**20:.0f} MiB"
+        one_txt = (
+            "—"
+            if one is None
+            else f"{one['wall']:.1f} s, {one['cpu']:.1f} s, {one['peak']:.0f} MiB"
+        )
+        ratio = "—" if one is None else f"{cl['wall'] / one['wall']:.0f}×"
+        rows.append(
+            f"| {m:.0e} | {one_txt} | {cl['wall']:.0f} s | {r['forward']}+{r['backward']}"
+            f" ({r['shuffles']}) | {r['message_rows']:,} | {shuffled} | {peaks} | {ratio} |"
+        )
+        print(rows[-1], flush=True)
+    text = "\n".join(rows) + "\n"
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text)
+
+
+if __name__ == "__main__":
+    main()
