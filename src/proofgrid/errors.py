@@ -52,6 +52,12 @@ class UnknownPuzzleError(ProofgridError):
     """No puzzle of that name is registered."""
 
 
+class ParInputError(ProofgridError):
+    """A graph or costs that :func:`proofgrid.par.par` cannot read; the message is one
+    line. (Here, below every reader of ``proofgrid par``, so the cluster path raises it
+    without importing the package that calls it.)"""
+
+
 class MissingExtraError(ProofgridError):
     """An optional feature's package is not installed; the message names the extra.
 

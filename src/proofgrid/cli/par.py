@@ -143,6 +143,7 @@ def par_command(
             common.fail("--check is not available with --scheduler")
         if components_path or condensation_path:
             common.fail("--components and --condensation are not available with --scheduler")
+        from proofgrid.par import read_costs  # noqa: PLC0415 (lazy, see module doc)
         from proofgrid.par.cluster_run import run_cli  # noqa: PLC0415 (dask on use)
 
         cols, cost_cols = _pair(columns, "--columns"), _pair(cost_columns, "--cost-columns")
@@ -155,6 +156,7 @@ def par_command(
             as_json=as_json,
             members_limit=members_limit,
             indent=indent,
+            read_costs=read_costs,
         )
         return
     try:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from proofgrid.errors import ProofgridError
+from proofgrid.errors import ParInputError
 
 if TYPE_CHECKING:
     from proofgrid.graph.sparse import ParCertificate
@@ -59,10 +59,6 @@ if TYPE_CHECKING:
     from proofgrid.par.names import NamedGraph
 
 __all__ = ["Condensation", "Par", "ParInputError", "par", "read_costs", "read_graph"]
-
-
-class ParInputError(ProofgridError):
-    """A graph or costs that :func:`par` cannot read; the message is one line."""
 
 
 # --- files: the same reading as ``proofgrid par`` ---------------------------------------
@@ -638,7 +634,8 @@ def par(
     if "dask" in _kinds(graph):  # a Dask DataFrame: on the cluster (proofgrid.par.cluster)
         from proofgrid.par.cluster_run import par_dask  # noqa: PLC0415 (dask on use)
 
-        return par_dask(graph, costs, columns=columns)  # type: ignore[arg-type]
+        count, seeds, total = par_dask(graph, costs, columns=columns)  # type: ignore[arg-type]
+        return Par(count, seeds, total)
     from proofgrid.graph import sparse  # noqa: PLC0415 (numpy engine, loaded on use)
 
     try:

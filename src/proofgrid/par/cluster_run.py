@@ -17,7 +17,7 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from proofgrid.errors import extra_imports
+from proofgrid.errors import ParInputError, extra_imports
 from proofgrid.par.cluster import (
     Cluster,
     ClusterError,
@@ -47,7 +47,6 @@ from proofgrid.par.cluster_read import (
 )
 
 if TYPE_CHECKING:
-    from proofgrid.par import Par
     from proofgrid.par.costs import CostTable
     from proofgrid.par.names import NameBytes
 
@@ -235,13 +234,20 @@ class _Candidates:
 CostSpec = tuple[str, tuple[str, str] | None] | Mapping[Any, Any] | None
 
 
-def _cost_table(spec: CostSpec, names: list[Any], source: str) -> CostTable:
-    if isinstance(spec, tuple):
-        from proofgrid.par import read_costs  # noqa: PLC0415 (the one-machine reader)
+#: The one-machine cost reader (``proofgrid.par.read_costs``), handed in by the CLI so
+#: the cluster path reads cost files exactly as one machine does without importing
+#: the package that calls it.
+CostReader = Callable[..., "CostTable"]
 
+
+def _cost_table(
+    spec: CostSpec, names: list[Any], source: str, read_costs: CostReader | None
+) -> CostTable:
+    if isinstance(spec, tuple):
+        if read_costs is None:
+            raise ParInputError("a cost file on the cluster needs the cost reader")
         path, columns = spec
         return read_costs(path, _Candidates([str(x) for x in names], source), columns=columns)
-    from proofgrid.par import ParInputError  # noqa: PLC0415
     from proofgrid.par.costs import scale_costs  # noqa: PLC0415
 
     assert spec is not None
@@ -259,6 +265,7 @@ def solve(
     counts: bool = False,
     finish_edges: int = FINISH_EDGES,
     rounds: Rounds | None = None,
+    read_costs: CostReader | None = None,
 ) -> ClusterPar:
     """Par, the seeds and their cost on the cluster (:mod:`proofgrid.par.cluster`).
 
@@ -279,7 +286,7 @@ def solve(
     names: dict[int, Any] = {}
     if costs is not None:
         names = names_of(run, graph, src.ids)
-        table = _cost_table(costs, [names[i] for i in src.ids.tolist()], "candidates")
+        table = _cost_table(costs, [names[i] for i in src.ids.tolist()], "candidates", read_costs)
         values = np.asarray(table.values, dtype=np.int64)
         comp = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, src.ids.size]))
         order = np.lexsort((src.ids, values, comp))  # by component, then cost, then id
@@ -394,8 +401,10 @@ def run_cli(
     as_json: bool,
     members_limit: int,
     indent: int | None = None,
+    read_costs: CostReader | None = None,
 ) -> None:
-    """``proofgrid par DATASET --scheduler ...``: prints what one machine prints."""
+    """``proofgrid par DATASET --scheduler ...``: prints what one machine prints
+    (``read_costs``: the one-machine cost reader, for ``--costs``)."""
     if dataset == "-" or costs_file == "-":
         raise ClusterInputError("--scheduler reads a Parquet dataset, not standard input")
     rounds = Rounds()
@@ -411,7 +420,7 @@ def run_cli(
     spec = None if costs_file is None else (costs_file, cost_columns)
     if data.rows == 0:
         print(f"warning: {data.source} names no nodes (no rows); par is 0", file=sys.stderr)
-        table0 = None if spec is None else _cost_table(spec, [], data.source)
+        table0 = None if spec is None else _cost_table(spec, [], data.source, read_costs)
         res0 = ClusterPar(
             0, 0, [], [], [], 0, None if spec is None else [], table0, {}, 0, 0, rounds
         )
@@ -427,6 +436,7 @@ def run_cli(
             members_limit=members_limit if as_json else 1,
             counts=as_json,
             rounds=rounds,
+            read_costs=read_costs,
         )
     _print(res, source, costs_file, as_json, members_limit, indent=indent)
 
@@ -494,7 +504,6 @@ def frame_graph(
     run: Cluster, frame: Any, columns: tuple[Any, Any] | None, threads: int
 ) -> tuple[Graph, bool]:
     """Key a Dask DataFrame's two columns on the cluster; also whether names are integers."""
-    from proofgrid.par import ParInputError  # noqa: PLC0415
 
     cols = list(frame.columns)
     if columns is None:
@@ -519,15 +528,15 @@ def frame_graph(
 
 def par_dask(
     frame: Any, costs: Mapping[Any, Any] | None = None, *, columns: tuple[Any, Any] | None = None
-) -> Par:
+) -> tuple[int, tuple[Any, ...], int | Decimal]:
     """``proofgrid.par.par`` of a ``dask.dataframe.DataFrame`` (its first two columns, or
     ``columns``), computed on the current Dask client (or a local 2-worker cluster).
 
     Node order is first appearance over the partitions in order, row by row, the
-    source cell before the destination cell, as for a pandas DataFrame. Returns a
-    :class:`proofgrid.par.Par` (``par``, ``seeds`` as the cells' values, ``cost``).
+    source cell before the destination cell, as for a pandas DataFrame. Returns
+    ``(par, seeds as the cells' values, cost)``, which :func:`proofgrid.par.par` wraps
+    in its :class:`~proofgrid.par.Par`.
     """
-    from proofgrid.par import Par  # noqa: PLC0415
 
     with extra_imports(extra=EXTRA, feature="par() of a Dask DataFrame", packages=PACKAGES):
         from distributed import default_client  # noqa: PLC0415
@@ -560,4 +569,4 @@ def par_dask(
     seeds = tuple(res.names[s] for s in res.seeds)
     if integers:
         seeds = tuple(int(s) for s in seeds)
-    return Par(len(res.seeds), seeds, cost)
+    return len(res.seeds), seeds, cost

@@ -29,7 +29,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUE = new Map([...ALPHABET].map((ch, i) => [ch, i]));
 const MAX_DESC = 1024;
 // Python's re \d is any Unicode decimal digit, and int() reads them.
-const PARAMS_RE = /^(\p{Nd}{1,2})x(\p{Nd}{1,2})(?:d([emh]))?$/u;
+const PARAMS_RE = /^([0-9]{1,2})x([0-9]{1,2})(?:d([emh]))?$/u;
 
 /** Frozen params {rows, cols, grade} (grade 'easy' | 'medium' | 'hard'). */
 export function makeParams(rows, cols, grade = 'easy') {

@@ -87,8 +87,8 @@ export function encodeParams(p, { full = true } = {}) {
 // Python's re \d matches every Unicode decimal digit (category Nd) and int()
 // reads them: core/text.js's pyInt mirrors both.
 const PARAMS_RE = new RegExp(
-  '^(\\p{Nd}{1,2})x(\\p{Nd}{1,2})(v2)?(?:d(\\p{Nd}{1,3}))?(?:f(\\p{Nd}{1,2}))?'
-  + '(?:n(\\p{Nd}{1,2}))?(?:m(\\p{Nd}{1,3}))?(?:e(\\p{Nd}))?(?:x(\\p{Nd}))?$', 'u');
+  '^([0-9]{1,2})x([0-9]{1,2})(v2)?(?:d([0-9]{1,3}))?(?:f([0-9]{1,2}))?'
+  + '(?:n([0-9]{1,2}))?(?:m([0-9]{1,3}))?(?:e([0-9]))?(?:x([0-9]))?$', 'u');
 
 /** Parse params text; throws GameIdError. */
 export function decodeParams(text) {
