@@ -2,6 +2,7 @@
 // oracles (transitive closure by repeated relaxation, subset enumeration).
 
 import { SplitMix64 } from '../../src/proofgrid/web/js/core/rng.js';
+import { MemoryBackend } from '../../src/proofgrid/web/js/app/storage.js';
 
 /** A random digraph on n nodes with about `deg` out-edges per node (dups and loops allowed). */
 export function randomGraph(rng, n, deg) {
@@ -68,4 +69,31 @@ export function bruteForcePar(succ) {
 
 export function rngFor(seed) {
   return new SplitMix64(BigInt(seed));
+}
+
+/** localStorage with a quota in bytes: keys and values count two bytes a code unit. */
+export class QuotaBackend extends MemoryBackend {
+  constructor(quota) {
+    super();
+    this.quota = quota;
+    this.used = 0;
+  }
+
+  setItem(k, v) {
+    const text = String(v);
+    const old = this.map.has(k) ? 2 * (k.length + this.map.get(k).length) : 0;
+    const next = this.used - old + 2 * (k.length + text.length);
+    if (next > this.quota) {
+      const err = new Error('The quota has been exceeded.');
+      err.name = 'QuotaExceededError';
+      throw err;
+    }
+    this.used = next;
+    this.map.set(k, text);
+  }
+
+  removeItem(k) {
+    if (this.map.has(k)) this.used -= 2 * (k.length + this.map.get(k).length);
+    this.map.delete(k);
+  }
 }

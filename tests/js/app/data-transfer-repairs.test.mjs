@@ -12,34 +12,8 @@ import { test } from 'node:test';
 import { CodeError, fnv1a32 } from '../../../src/proofgrid/web/js/app/codes.js';
 import { importData } from '../../../src/proofgrid/web/js/app/data-transfer.js';
 import { SavedGames } from '../../../src/proofgrid/web/js/app/saved-games.js';
-import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
-
-/** localStorage with a quota in bytes: keys and values count two bytes a code unit. */
-class QuotaBackend extends MemoryBackend {
-  constructor(quota) {
-    super();
-    this.quota = quota;
-    this.used = 0;
-  }
-
-  setItem(k, v) {
-    const text = String(v);
-    const old = this.map.has(k) ? 2 * (k.length + this.map.get(k).length) : 0;
-    const next = this.used - old + 2 * (k.length + text.length);
-    if (next > this.quota) {
-      const err = new Error('The quota has been exceeded.');
-      err.name = 'QuotaExceededError';
-      throw err;
-    }
-    this.used = next;
-    this.map.set(k, text);
-  }
-
-  removeItem(k) {
-    if (this.map.has(k)) this.used -= 2 * (k.length + this.map.get(k).length);
-    this.map.delete(k);
-  }
-}
+import { Store } from '../../../src/proofgrid/web/js/app/storage.js';
+import { QuotaBackend } from '../helpers.mjs';
 
 const snapshot = (backend) => [...backend.map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 

@@ -17,40 +17,14 @@ import {
   DAILY_LIMIT, GAME_LIMIT, MAX_GAME_CHARS, MAX_STATE_DEPTH, SavedGames, checkGame,
 } from '../../../src/proofgrid/web/js/app/saved-games.js';
 import { MemoryBackend, Store } from '../../../src/proofgrid/web/js/app/storage.js';
+import { QuotaBackend } from '../helpers.mjs';
 
 const QUOTA = 5 * 1024 * 1024; // bytes
-
-/** localStorage with a quota: keys and values count two bytes a code unit. */
-class QuotaBackend extends MemoryBackend {
-  constructor(quota = QUOTA) {
-    super();
-    this.quota = quota;
-    this.used = 0;
-  }
-
-  setItem(k, v) {
-    const text = String(v);
-    const old = this.map.has(k) ? 2 * (k.length + this.map.get(k).length) : 0;
-    const next = this.used - old + 2 * (k.length + text.length);
-    if (next > this.quota) {
-      const err = new Error('The quota has been exceeded.');
-      err.name = 'QuotaExceededError';
-      throw err;
-    }
-    this.used = next;
-    this.map.set(k, text);
-  }
-
-  removeItem(k) {
-    if (this.map.has(k)) this.used -= 2 * (k.length + this.map.get(k).length);
-    this.map.delete(k);
-  }
-}
 
 const snapshot = (backend) => new Map([...backend.map.entries()].sort());
 
 /** A device holding the player's 40 games of kirchhoff (the last 3 finished). */
-function player(backend = new QuotaBackend()) {
+function player(backend = new QuotaBackend(QUOTA)) {
   const store = new Store(backend, 'proofgrid.');
   let t = 1_764_000_000_000;
   const games = new SavedGames(store, 'kirchhoff', { now: () => (t += 1000) });
@@ -104,7 +78,7 @@ test('a code the quota cannot hold is refused whole: storage is exactly as it wa
   assert.equal(games.list().length, GAME_LIMIT);
   assert.ok(store.takeNotices().some((n) => n.what === 'full'));
   // the same code on an empty device fits once the oldest games go: the limit holds
-  const fresh = new Store(new QuotaBackend(), 'proofgrid.');
+  const fresh = new Store(new QuotaBackend(QUOTA), 'proofgrid.');
   const got = importData(fresh, codeOf(rows.slice(0, 20)));
   assert.equal(got.games.added, 20);
 });
@@ -182,7 +156,7 @@ test('a code carrying more than MAX_IMPORT_ROWS games is refused before anything
 
 test('a round trip through a 5 MiB storage keeps every game', () => {
   const { store } = player();
-  const other = new Store(new QuotaBackend(), 'proofgrid.');
+  const other = new Store(new QuotaBackend(QUOTA), 'proofgrid.');
   const got = importData(other, exportData(store, []));
   assert.equal(got.games.added, GAME_LIMIT);
   assert.deepEqual(new SavedGames(other, 'kirchhoff').records(), new SavedGames(store, 'kirchhoff').records());
