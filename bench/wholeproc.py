@@ -21,9 +21,9 @@ import tempfile
 import time
 
 
-def run_child(argv: list[str], keep: int = 1 << 16) -> tuple[float, float, float, str]:
+def run_child(argv: list[str], keep: int | None = 1 << 16) -> tuple[float, float, float, str]:
     """Run a subprocess; return (wall s, CPU s (user + system), peak RSS MB, the first
-    ``keep`` bytes of its stdout).
+    ``keep`` bytes of its stdout, or all of it when ``keep`` is None).
 
     Its standard output and error go to temporary files (so no pipe can fill and
     stall it, and the parent never grows by the child's output); raises
@@ -38,6 +38,6 @@ def run_child(argv: list[str], keep: int = 1 << 16) -> tuple[float, float, float
             err.seek(0)
             raise RuntimeError(f"{argv[:3]} failed ({code}): {err.read().decode()[-500:]}")
         out.seek(0)
-        head = out.read(keep)
+        head = out.read() if keep is None else out.read(keep)
     cpu = usage.ru_utime + usage.ru_stime
     return wall, cpu, usage.ru_maxrss / 1024, head.decode(errors="replace")
