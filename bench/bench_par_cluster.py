@@ -150,14 +150,22 @@ def _watch(client: Any, peaks: dict[str, int], stop: threading.Event) -> None:
 
 
 def _shuffled(client: Any) -> int | None:
-    """Bytes the P2P shuffles sent, summed over workers (None if not reported)."""
+    """Bytes the workers sent each other, summed over workers (None if not reported):
+    what Dask's P2P shuffles' comms sent (the ``("p2p", span, "background-comms",
+    "process", "bytes")`` digests) plus ordinary task-data transfers
+    (``transfer_outgoing_bytes_total``). ``client.run`` hands the worker in as
+    ``dask_worker`` (``get_worker()`` is not set there)."""
 
-    def sent() -> int:
-        from distributed import get_worker  # noqa: PLC0415 (runs on the worker)
-
-        total = 0
-        for key, value in get_worker().digests_total.items():
-            if isinstance(key, tuple) and "p2p" in str(key[0]) and "bytes" in str(key):
+    def sent(dask_worker: Any) -> int:
+        total = int(dask_worker.transfer_outgoing_bytes_total)
+        for key, value in dask_worker.digests_total.items():
+            if (
+                isinstance(key, tuple)
+                and len(key) == 5
+                and key[0] == "p2p"
+                and key[2] == "background-comms"
+                and key[4] == "bytes"
+            ):
                 total += int(value)
         return total
 
@@ -204,12 +212,14 @@ def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
                 proc.kill()
                 _, err = proc.communicate()
                 stop.set()
+                shuffled = _shuffled(c.client)
                 lines = [ln for ln in err.decode().splitlines() if " round: " in ln]
                 return {
                     "wall": time.perf_counter() - t,
                     "stopped": True,
                     "peaks": peaks,
                     "last": lines[-1] if lines else "no round finished",
+                    "shuffled": shuffled,
                 }
             wall = time.perf_counter() - t
             stop.set()
@@ -224,6 +234,10 @@ def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
             }
         finally:
             c.close()
+
+
+def _mib(n: int | None) -> str:
+    return "not reported" if not n else f"{n / 2**20:,.0f} MiB"
 
 
 def main() -> None:
@@ -250,7 +264,8 @@ def main() -> None:
         if cl.get("stopped"):
             one_txt = "—" if one is None else f"{one['wall']:.1f} s, {one['peak']:.0f} MiB"
             rows.append(
-                f"| {m:.0e} | {one_txt} | stopped at {cl['wall']:.0f} s | {cl['last']} | | |"
+                f"| {m:.0e} | {one_txt} | stopped at {cl['wall']:.0f} s | {cl['last']} | |"
+                f" {_mib(cl['shuffled'])} |"
                 f" {peaks} | |"
             )
             print(rows[-1], flush=True)
@@ -263,7 +278,7 @@ def main() -> None:
                 if o[k] != doc[k]:
                     raise SystemExit(f"{m}: {k} differs between one machine and the cluster")
         sh = cl["shuffled"]
-        shuffled = f"{sh / 2**20:.0f} MiB" if sh else f"~{r['message_rows'] * 16 / 2**20:.0f} MiB"
+        shuffled = _mib(sh) if sh else f"~{r['message_rows'] * 16 / 2**20:.0f} MiB (estimated)"
         one_txt = (
             "—"
             if one is None
