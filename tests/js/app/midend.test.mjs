@@ -17,6 +17,9 @@ import { PlayManager } from '../../../src/proofgrid/web/js/matchless/ui/manager.
 import { handleMessage as matchlessWorker } from '../../../src/proofgrid/web/js/matchless/ui/worker.js';
 import * as K from '../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { KirchhoffManager } from '../../../src/proofgrid/web/js/kirchhoff/ui/manager.js';
+import { useEngine } from '../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+
+useEngine(K); // as Kirchhoff's ui/app.js mount does
 import { handleMessage as kirchhoffWorker } from '../../../src/proofgrid/web/js/kirchhoff/ui/worker.js';
 
 const clock = () => {

@@ -9,9 +9,11 @@ import { test } from 'node:test';
 
 import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { GameCrosses, crossedFromText, crossedToText } from '../../../../src/proofgrid/web/js/kirchhoff/ui/crosses.js';
-import { CROSS } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+import { CROSS, useEngine } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
 import { KirchhoffManager } from '../../../../src/proofgrid/web/js/kirchhoff/ui/manager.js';
 import { rngFor } from '../../helpers.mjs';
+
+useEngine(engine); // as Kirchhoff's ui/app.js mount does
 
 const boards = [1, 2, 3, 4].map((s) => engine.generate(engine.PRESETS.easy, BigInt(s)).board);
 
