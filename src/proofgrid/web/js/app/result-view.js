@@ -1,8 +1,9 @@
 // The shell's #result/<code> page: a result code (js/core/result.js) replayed
 // on its puzzle's board, step by step, with the verdict — offline, from the
 // link alone. The shell names no puzzle: the code says which registry row it
-// belongs to, and that puzzle's app supplies replayResult(result) ->
-// {svg, count, show(k), stepText(k), verdict, solved, record} (its ui/result-replay.js).
+// belongs to, and that puzzle's app supplies replayResult(result) -> a promise of
+// {svg, count, show(k), stepText(k), verdict, solved, record} (its ui/result-replay.js:
+// the moves are replayed on the page, par and status are asked of its worker).
 // What the replay proves (the moves, the outcome) is said as proved; the hint
 // count and the X-ray flag are the player's own record and are said as such.
 //
@@ -69,7 +70,7 @@ export async function resultView({ rows, appOf, code }) {
   if (typeof app.replayResult !== 'function') return refused(`${row.title} results cannot be replayed here yet.`);
   let replay;
   try {
-    replay = app.replayResult(result);
+    replay = await app.replayResult(result); // its verdict needs the worker's answer (par, status)
   } catch (err) {
     return refused(`This ${row.title} result does not replay, so it proves nothing: ${firstLine(err)}.`);
   }

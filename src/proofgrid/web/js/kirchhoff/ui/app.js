@@ -218,7 +218,7 @@ export function mount({ store, engine, midend }) {
       const preset = app.shownPreset();
       return OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: optionDefault(o.key, preset) }));
     },
-    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
+    replayResult: (result) => replayResult(engine, midend, result), // #result/<code> (js/app/result-view.js): a promise
     continueHref,
     continueLabel,
     async render(rest) {
