@@ -79,8 +79,12 @@ test('a Matchless daily played with one hint: the game keeps the history and a r
   const d = M.daily('2026-12-04');
   const saved = [];
   const game = mid.open({ gid: d.id, board: d.board, record: { date: '2026-12-04', number: d.number }, onRecord: (r) => saved.push(r) });
-  const manager = new PlayManager(M, d.board, { keep: (start) => game.keep(start) });
+  const manager = new PlayManager(M, d.board, { game });
   assert.equal(manager.history, game.history); // undo/redo live in the game
+  assert.equal(manager.par, null); // par is the worker's answer: none until asked
+  await manager.start();
+  assert.equal(manager.par, M.solve(d.board).par);
+  assert.equal(manager.over, 0);
   const first = (await game.hint({ moves: [] })).hint;
   game.noteHint();
   manager.strike(first.shell);

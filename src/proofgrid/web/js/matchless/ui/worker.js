@@ -1,5 +1,7 @@
 // The Matchless Web Worker: the midend's answers (js/app/midend.js ANSWERS)
-// run here, never on the page's thread. A position travels as its game ID
+// run here, never on the page's thread: par and its X-ray for the play
+// screen, the editor and the result page, the remaining par after every
+// strike, and the hint. A position travels as its game ID
 // and the shells struck in order, and is rebuilt here by the engine's rules.
 //
 // Request  {id, op, args}
@@ -9,7 +11,9 @@
 //   hint   {gameId, moves} -> the proved hint (engine/hint.js: move, shell,
 //                             component, words, proof, extra), or null once won
 //   status {gameId, moves} -> {status: 'won' | 'playing', matches, remainingPar, par}
-//   solve  {gameId}        -> {par, witness, labels, sources}
+//   solve  {gameId}        -> {par, witness, labels, sources, count, hiddenSources}
+//                             (par's proof: the X-ray; count components, hiddenSources
+//                             the source components that are loops)
 // handleMessage is exported so node:test drives the protocol without a browser.
 
 import * as M from '../engine/index.js';
@@ -50,7 +54,14 @@ const OPS = {
   },
   solve({ gameId }) {
     const { solution } = boardOf(gameId);
-    return { par: solution.par, witness: [...solution.witness], labels: [...solution.labels], sources: [...solution.sources] };
+    return {
+      par: solution.par,
+      witness: [...solution.witness],
+      labels: [...solution.labels],
+      sources: [...solution.sources],
+      count: solution.count,
+      hiddenSources: solution.hiddenSources,
+    };
   },
 };
 
