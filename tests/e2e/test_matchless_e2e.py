@@ -317,11 +317,10 @@ def test_offline_reload_still_plays_the_daily(page: Any, context: Any, base_url:
         for rc in proof["witness"]:
             board.strike(rc)
         page.wait_for_selector(".result:not([hidden])")
-        page.goto(base_url + "#practice/1")
-        board.wait()
+        # show() waits for the new view: the daily's board stays on screen until it mounts
+        show(page, base_url + "#practice/1", "practice")
         assert page.get_attribute("main > section", "data-mode") == "practice"
-        page.goto(base_url + "#edit")
-        board.wait()
+        show(page, base_url + "#edit", "editor")
     finally:
         context.set_offline(False)
 
