@@ -69,6 +69,9 @@ test('Matchless: the worker\'s hint, status and solve equal the engine\'s, posit
     const solved = await mid.solve({ gameId: id });
     assert.equal(solved.par, sol.par);
     assert.deepEqual(solved.witness, [...sol.witness]);
+    // and what the X-ray and the editor draw and say
+    assert.deepEqual([solved.labels, solved.sources], [[...sol.labels], [...sol.sources]]);
+    assert.deepEqual([solved.count, solved.hiddenSources], [sol.count, sol.hiddenSources]);
   }
   await assert.rejects(mid.hint({ gameId: 'nonsense', moves: [] }), /game ID/);
   await assert.rejects(mid.ask('teleport', {}), /unknown op/);
