@@ -10,8 +10,10 @@ the real one and replaces its answers by such guards; the real module is the
 same file under another URL. Then a player opens a Matchless daily, strikes,
 takes a hint and finishes it; opens the result link it shares; builds a board
 in the editor; and plays a Kirchhoff board with "Mark obvious empties" on
-(its default), undoes, and opens a Kirchhoff result link. Everything must work
-as it does with the plain engines, and no guard may have fired.
+(its default), undoes, and opens the result link of a Kirchhoff daily (its
+title names the daily: the worker built the days' boards to find it).
+Everything must work as it does with the plain engines, and no guard may have
+fired.
 
 Oracles: the Python engine (par, witness, obvious empties, the result check)
 and the guards' own record.
@@ -29,19 +31,20 @@ import pytest
 from proofgrid import registry, results
 from proofgrid.kirchhoff.board import Mark, Position
 from proofgrid.kirchhoff.daily import daily as k_daily
-from proofgrid.kirchhoff.daily import parse_date
+from proofgrid.kirchhoff.daily import daily_id, parse_date
 from proofgrid.kirchhoff.hint import obvious_empties
 from tests.e2e.clock import pin_noon
 from tests.e2e.conftest import Board, PageErrors, fresh_page, say_yes_if_asked
 from tests.e2e.kirchhoff_page import PLAY, KPage, fixed_id
 from tests.e2e.matchless_page import daily_proof
-from tests.print.test_results import K_ID, kirchhoff_solution_moves
+from tests.print.test_results import kirchhoff_solution_moves
 
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 PHONE = {"width": 390, "height": 844}
 
-#: The answers each engine must never give on the main thread.
+#: The answers each engine must never give on the main thread (Kirchhoff's boards are
+#: built by its workers too; Matchless builds its boards on the page, by design).
 ANSWERS = {
     "matchless": ["solve", "hint", "status", "remainingPar", "remainingParOf"],
     "kirchhoff": [
@@ -58,6 +61,8 @@ ANSWERS = {
         "grade",
         "gradeBoard",
         "takeBack",
+        "daily",
+        "generate",
     ],
 }
 
@@ -213,13 +218,20 @@ def test_kirchhoff_obvious_empties_and_undo_answer_from_the_worker(
         errs.check()
 
 
-def test_kirchhoff_result_status_answers_from_the_worker(browser: Any, base_url: str) -> None:
+def test_kirchhoff_daily_result_status_and_title_answer_from_the_worker(
+    browser: Any, base_url: str
+) -> None:
     puzzle = registry.get("kirchhoff")
-    code = results.encode(results.make(puzzle, K_ID, kirchhoff_solution_moves(K_ID)))
     with guarded_page(browser) as (page, errs):
+        day = pin_noon(page)
+        gid = daily_id(day)
+        code = results.encode(results.make(puzzle, gid, kirchhoff_solution_moves(gid)))
         page.goto(base_url + results.link(code))
         page.wait_for_selector(".result-view[data-verified='true']")
         assert page.get_attribute(".result-view", "data-solved") == "true"
         assert page.inner_text(".result-view .verdict").startswith("Verified by replay: Solved")
+        # which daily it is: the days' boards come from the worker, never the page
+        page.wait_for_selector(".result-view[data-number]")
+        assert page.get_attribute(".result-view", "data-date") == day.isoformat()
         assert answers_on_page(page) == []
         errs.check()

@@ -11,6 +11,7 @@
 //   hint   {gameId, moves} -> the proved hint (engine/hint.js: move, shell,
 //                             component, words, proof, extra), or null once won
 //   status {gameId, moves} -> {status: 'won' | 'playing', matches, remainingPar, par}
+//   daily  {date}          -> {id, number, date}: the daily board of a date (the engine's daily)
 //   solve  {gameId}        -> {par, witness, labels, sources, count, hiddenSources}
 //                             (par's proof: the X-ray; count components, hiddenSources
 //                             the source components that are loops)
@@ -42,6 +43,10 @@ function positionOf(board, moves = []) {
 const plain = (x) => JSON.parse(JSON.stringify(x));
 
 const OPS = {
+  daily({ date }) {
+    const d = M.daily(date);
+    return { id: d.id, number: d.number, date: d.date };
+  },
   hint({ gameId, moves }) {
     const { board, solution } = boardOf(gameId);
     const h = provedHint(positionOf(board, moves), solution.par);
