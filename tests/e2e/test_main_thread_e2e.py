@@ -42,6 +42,7 @@ from tests.print.test_results import kirchhoff_solution_moves
 pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 #: The answers each engine must never give on the main thread (Kirchhoff's boards are
 #: built by its workers too; Matchless builds its boards on the page, by design).
@@ -97,10 +98,12 @@ def serve(body: str) -> Any:
 
 
 @contextmanager
-def guarded_page(browser: Any) -> Iterator[tuple[Any, PageErrors]]:
-    """A phone page whose engines' answers throw on the main thread (no service
+def guarded_page(
+    browser: Any, viewport: dict[str, int] = PHONE
+) -> Iterator[tuple[Any, PageErrors]]:
+    """A page (a phone's unless told) whose engines' answers throw on the main thread (no service
     worker, so every module request meets the route)."""
-    with fresh_page(browser, viewport=PHONE, service_workers="block") as (ctx, page, errs):
+    with fresh_page(browser, viewport=viewport, service_workers="block") as (ctx, page, errs):
         for puzzle, names in ANSWERS.items():
             ctx.route(
                 lambda url, p=puzzle: url.endswith(f"/js/{p}/engine/index.js"),
@@ -133,10 +136,11 @@ def test_the_guard_fires_on_the_main_thread(browser: Any, base_url: str) -> None
         errs.check()
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_matchless_daily_hint_finish_and_result_answer_from_the_worker(
-    browser: Any, base_url: str
+    browser: Any, base_url: str, viewport: dict[str, int]
 ) -> None:
-    with guarded_page(browser) as (page, errs):
+    with guarded_page(browser, viewport) as (page, errs):
         pin_noon(page)
         page.goto(base_url + "#daily")
         board = Board(page)
