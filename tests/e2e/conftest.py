@@ -175,9 +175,12 @@ class Board:
         self.settle()
 
     def settle(self) -> None:
+        """Wait until the cascades are drawn and the score bar has the worker's
+        remaining par for the position shown (it is aria-busy until then)."""
         self.page.wait_for_function(
             "() => [...document.querySelectorAll('svg.board')]"
             ".every(s => s.dataset.animating !== 'true')"
+            " && !document.querySelector('.hud[aria-busy=\"true\"]')"
         )
 
     def lit(self) -> list[int]:

@@ -243,6 +243,7 @@ def test_editor_link_round_trips_into_a_playable_board(
         # (it used to stay selected, so the next clicks silently toggled fuses off).
         assert page.eval_on_selector_all(".cell.selected", "els => els.length") == 0
         assert "added" in page.inner_text(".editor-help")
+    page.wait_for_selector(".editor-summary:not([aria-busy])")  # par is the worker's answer
     summary = page.inner_text(".editor-summary")
     link = page.input_value(".share-link")
     gid = unquote(link.split("#play/")[1])
@@ -268,6 +269,7 @@ def test_editor_link_round_trips_into_a_playable_board(
     # ...and it can be reloaded from the editor URL too.
     page.reload()
     ed.wait()
+    page.wait_for_selector(".editor-summary[data-par]:not([aria-busy])")
     assert page.inner_text(".editor-summary").startswith("Par 3")
 
 
@@ -315,11 +317,10 @@ def test_offline_reload_still_plays_the_daily(page: Any, context: Any, base_url:
         for rc in proof["witness"]:
             board.strike(rc)
         page.wait_for_selector(".result:not([hidden])")
-        page.goto(base_url + "#practice/1")
-        board.wait()
+        # show() waits for the new view: the daily's board stays on screen until it mounts
+        show(page, base_url + "#practice/1", "practice")
         assert page.get_attribute("main > section", "data-mode") == "practice"
-        page.goto(base_url + "#edit")
-        board.wait()
+        show(page, base_url + "#edit", "editor")
     finally:
         context.set_offline(False)
 

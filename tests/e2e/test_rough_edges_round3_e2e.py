@@ -186,6 +186,7 @@ def test_the_editor_undoes_redoes_and_starts_from_a_random_board(
         board = midend.resolve(registry.get("matchless"), gid).start().board
         assert (board.rows, board.cols) == (5, 5) and board.n > 1
         par = api(base_url, "/api/matchless/solve", {"id": gid})["par"]  # the Python oracle
+        page.wait_for_selector(".editor-summary:not([aria-busy])")  # par is the worker's answer
         assert page.get_attribute(".editor-summary", "data-par") == str(par)
         # the random board is one step: Ctrl+Z goes back to the one-shell board, Ctrl+Y forward
         page.focus(".editor button.undo")

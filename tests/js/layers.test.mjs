@@ -4,7 +4,10 @@
 //                  puzzle only through js/registry.json's module strings
 //   js/<puzzle>/   imports js/core/, js/app/ and its own folder, never another puzzle;
 //                  its engine/ (the mirror of src/proofgrid/<puzzle>/) imports only
-//                  js/core/ and its own engine/
+//                  js/core/ and its own engine/; of its ui/, only the declaration
+//                  (ui/app.js, which hands the engine to the midend) and its
+//                  workers (ui/*worker.js) import engine/ — views never do, they
+//                  get what they need from the engine handed in
 // and every relative import names a file that exists. Oracle: the text of the
 // files (comments stripped), not the module graph a browser would build.
 
@@ -41,6 +44,12 @@ export function importsOf(rel, text) {
   });
 }
 
+/** A puzzle's ui/ files that may import its engine/: the declaration (app.js) and the workers. */
+function mayImportEngine(rel) {
+  const name = rel.split('/').pop();
+  return name === 'app.js' || name.endsWith('worker.js');
+}
+
 /** Every rule the layers break, as "from imports to (why)" lines. */
 export function violations(files) {
   const bad = [];
@@ -55,6 +64,8 @@ export function violations(files) {
       else if (!SHARED.has(top) && !SHARED.has(dTop) && dTop !== top) say('puzzles import nothing from each other');
       else if (!SHARED.has(top) && sub === 'engine' && !(dTop === 'core' || (dTop === top && dSub === 'engine'))) {
         say('an engine mirror imports only core and its own engine');
+      } else if (!SHARED.has(top) && sub === 'ui' && dTop === top && dSub === 'engine' && !mayImportEngine(rel)) {
+        say('only ui/app.js and the workers import the engine; a view gets it handed in');
       }
     }
   }
@@ -76,6 +87,10 @@ test('the layer check catches each kind of crossing', () => {
     'matchless/ui/app.js': "import {\n  y,\n} from '../../kirchhoff/engine/index.js';\nimport { z } from './gone.js';\n",
     'matchless/engine/index.js': "export { w } from '../../app/b.js';\n",
     'kirchhoff/engine/index.js': "const u = new URL('../../core/a.js', import.meta.url);\n",
+    'kirchhoff/ui/app.js': "import * as K from '../engine/index.js';\n",
+    'kirchhoff/ui/worker.js': "import * as K from '../engine/index.js';\n",
+    'kirchhoff/ui/duel-worker.js': "import { d } from '../engine/index.js';\n",
+    'kirchhoff/ui/layout.js': "import { Mark } from '../engine/index.js';\nconst h = () => import('../engine/index.js');\n",
   };
   assert.deepEqual(violations(files), [
     'core/a.js imports app/b.js (core imports only core)',
@@ -83,5 +98,7 @@ test('the layer check catches each kind of crossing', () => {
     'matchless/ui/app.js imports kirchhoff/engine/index.js (puzzles import nothing from each other)',
     'matchless/ui/app.js imports matchless/ui/gone.js (no such module)',
     'matchless/engine/index.js imports app/b.js (an engine mirror imports only core and its own engine)',
+    'kirchhoff/ui/layout.js imports kirchhoff/engine/index.js (only ui/app.js and the workers import the engine; a view gets it handed in)',
+    'kirchhoff/ui/layout.js imports kirchhoff/engine/index.js (only ui/app.js and the workers import the engine; a view gets it handed in)',
   ]);
 });

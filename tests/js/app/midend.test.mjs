@@ -17,6 +17,9 @@ import { PlayManager } from '../../../src/proofgrid/web/js/matchless/ui/manager.
 import { handleMessage as matchlessWorker } from '../../../src/proofgrid/web/js/matchless/ui/worker.js';
 import * as K from '../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { KirchhoffManager } from '../../../src/proofgrid/web/js/kirchhoff/ui/manager.js';
+import { useEngine } from '../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+
+useEngine(K); // as Kirchhoff's ui/app.js mount does
 import { handleMessage as kirchhoffWorker } from '../../../src/proofgrid/web/js/kirchhoff/ui/worker.js';
 
 const clock = () => {
@@ -66,6 +69,9 @@ test('Matchless: the worker\'s hint, status and solve equal the engine\'s, posit
     const solved = await mid.solve({ gameId: id });
     assert.equal(solved.par, sol.par);
     assert.deepEqual(solved.witness, [...sol.witness]);
+    // and what the X-ray and the editor draw and say
+    assert.deepEqual([solved.labels, solved.sources], [[...sol.labels], [...sol.sources]]);
+    assert.deepEqual([solved.count, solved.hiddenSources], [sol.count, sol.hiddenSources]);
   }
   await assert.rejects(mid.hint({ gameId: 'nonsense', moves: [] }), /game ID/);
   await assert.rejects(mid.ask('teleport', {}), /unknown op/);
@@ -76,8 +82,12 @@ test('a Matchless daily played with one hint: the game keeps the history and a r
   const d = M.daily('2026-12-04');
   const saved = [];
   const game = mid.open({ gid: d.id, board: d.board, record: { date: '2026-12-04', number: d.number }, onRecord: (r) => saved.push(r) });
-  const manager = new PlayManager(M, d.board, { keep: (start) => game.keep(start) });
+  const manager = new PlayManager(M, d.board, { game });
   assert.equal(manager.history, game.history); // undo/redo live in the game
+  assert.equal(manager.par, null); // par is the worker's answer: none until asked
+  await manager.start();
+  assert.equal(manager.par, M.solve(d.board).par);
+  assert.equal(manager.over, 0);
   const first = (await game.hint({ moves: [] })).hint;
   game.noteHint();
   manager.strike(first.shell);

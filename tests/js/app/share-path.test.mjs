@@ -1,5 +1,6 @@
-// The share path's pure parts: which daily a game ID is (findDaily, against a
-// brute-force table of every day's board from the engine's own daily), the
+// The share path's pure parts: which daily a game ID is (findDaily, asking the
+// real Matchless worker through the midend, against a brute-force table of
+// every day's board from the engine's own daily), the
 // countdown's words (against a direct minute count), the fireworks' thinning
 // (first and last kept, order kept, at most the cap), and the result page's
 // and the duel-by-post summary lines.
@@ -12,24 +13,32 @@ import { addDays } from '../../../src/proofgrid/web/js/app/dates.js';
 import { burstPoints, MAX_BURSTS } from '../../../src/proofgrid/web/js/app/celebrate.js';
 import { resultSummary, resultTitle } from '../../../src/proofgrid/web/js/app/result-view.js';
 import { postSummary } from '../../../src/proofgrid/web/js/matchless/ui/duel-post.js';
+import { Midend, handlerAsk } from '../../../src/proofgrid/web/js/app/midend.js';
 import * as matchless from '../../../src/proofgrid/web/js/matchless/engine/index.js';
+import { handleMessage } from '../../../src/proofgrid/web/js/matchless/ui/worker.js';
+
+const midend = new Midend({ puzzle: 'matchless', engine: matchless, ask: handlerAsk(handleMessage) });
+const ask = (op, args) => midend.ask(op, args);
+const launch = matchless.LAUNCH;
 
 test('findDaily names the day of every daily board since the launch, and null for any other board', async () => {
   const today = addDays(matchless.LAUNCH, 12);
   const table = [];
   for (let d = matchless.LAUNCH; d <= today; d = addDays(d, 1)) table.push([d, matchless.daily(d)]);
   for (const [date, d] of table) {
-    assert.deepEqual(await findDaily(matchless, d.id, { today, budgetMs: 60000 }), { date, number: d.number });
+    assert.deepEqual(await findDaily(ask, d.id, { launch, today, budgetMs: 60000 }), { date, number: d.number });
   }
   const other = matchless.formatGameId(matchless.generate(matchless.DEFAULT_PARAMS, 12345n));
   assert.equal(table.some(([, d]) => d.id === other), false);
-  assert.equal(await findDaily(matchless, other, { today, budgetMs: 60000 }), null);
-  // tomorrow's board (a friend a time zone ahead) is found too; an engine without dailies finds nothing
+  assert.equal(await findDaily(ask, other, { launch, today, budgetMs: 60000 }), null);
+  // tomorrow's board (a friend a time zone ahead) is found too; a puzzle without a worker's dailies finds nothing
   const ahead = matchless.daily(addDays(today, 1));
-  assert.equal((await findDaily(matchless, ahead.id, { today })).date, addDays(today, 1));
-  assert.equal(await findDaily({}, ahead.id, { today }), null);
+  assert.equal((await findDaily(ask, ahead.id, { launch, today })).date, addDays(today, 1));
+  assert.equal(await findDaily(null, ahead.id, { launch, today }), null);
+  assert.equal(await findDaily(() => Promise.reject(new Error('unknown op "daily"')), ahead.id, { launch, today }), null);
+  assert.equal(await findDaily(ask, ahead.id, { today }), null); // no launch known
   // a page that went away stops the search
-  assert.equal(await findDaily(matchless, table[0][1].id, { today, alive: () => false }), null);
+  assert.equal(await findDaily(ask, table[0][1].id, { launch, today, alive: () => false }), null);
 });
 
 test('untilMidnight counts the minutes left to local midnight', () => {

@@ -8,8 +8,10 @@ import { test } from 'node:test';
 
 import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { explainHint } from '../../../../src/proofgrid/web/js/kirchhoff/ui/hint-view.js';
-import { edgeCount } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+import { edgeCount, useEngine } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
 import { rngFor } from '../../helpers.mjs';
+
+useEngine(engine); // as Kirchhoff's ui/app.js mount does
 
 test('every hint on the way to a solution is explained and drawn where the engine says', () => {
   const kinds = new Set();

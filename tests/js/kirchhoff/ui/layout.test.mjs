@@ -9,9 +9,12 @@ import { test } from 'node:test';
 import {
   BACKWARD, CROSS, FORWARD, FREE, U, arrowCells, arrowMark, boundaryEdges, cellAt, cellEdges, cycleMark,
   dragCell, edgeBetween, edgeCount, edgeEnds, edgeMid, isHorizontal, nearestEdge, nextEdge, regionOutline,
-  stepToward,
+  stepToward, useEngine,
 } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { rngFor } from '../../helpers.mjs';
+
+useEngine(engine); // as Kirchhoff's ui/app.js mount does
 
 function oracleEdges(rows, cols) {
   const h = [];

@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
-import { edgeCount, edgeEnds } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+import { edgeCount, edgeEnds, useEngine } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
 import { KirchhoffManager, marksFromText, marksToText } from '../../../../src/proofgrid/web/js/kirchhoff/ui/manager.js';
 import { rngFor } from '../../helpers.mjs';
+
+useEngine(engine); // as Kirchhoff's ui/app.js mount does
 
 const boards = (() => {
   const out = [];

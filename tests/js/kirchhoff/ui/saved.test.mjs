@@ -7,15 +7,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { MemoryBackend, Store } from '../../../../src/proofgrid/web/js/app/storage.js';
-import { cellName } from '../../../../src/proofgrid/web/js/kirchhoff/engine/board.js';
+import * as engine from '../../../../src/proofgrid/web/js/kirchhoff/engine/index.js';
 import { cellWords } from '../../../../src/proofgrid/web/js/kirchhoff/ui/board-view.js';
-import { axisLabels } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
+import { axisLabels, useEngine } from '../../../../src/proofgrid/web/js/kirchhoff/ui/layout.js';
 import { PLAY_KEY, defineKirchhoffKeys } from '../../../../src/proofgrid/web/js/kirchhoff/ui/records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from '../../../../src/proofgrid/web/js/kirchhoff/ui/routes.js';
 import {
   KirchhoffGames, continueHref, continueLabel, presetOfGameId, validState,
 } from '../../../../src/proofgrid/web/js/kirchhoff/ui/saved.js';
 import { LEVELS, TARGET_PX, nextLevel } from '../../../../src/proofgrid/web/js/kirchhoff/ui/zoom.js';
+
+useEngine(engine); // as Kirchhoff's ui/app.js mount does (board-view.js names cells through layout.js)
 
 function freshStore() {
   const store = new Store(new MemoryBackend());
@@ -95,7 +97,7 @@ test('labels: column c and row r name cell r·cols + c, a1 top-left', () => {
     assert.equal(columns.length, cols);
     assert.equal(rowNames.length, rows);
     for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) assert.equal(`${columns[c]}${rowNames[r]}`, cellName(cols, r * cols + c));
+      for (let c = 0; c < cols; c++) assert.equal(`${columns[c]}${rowNames[r]}`, engine.cellName(cols, r * cols + c));
     }
     assert.equal(columns[0], 'a');
     assert.equal(rowNames[0], '1');
@@ -124,14 +126,15 @@ test('a cell is named with its clue and state', () => {
   assert.equal(cellWords(5, 1, { kind: 'blank', value: 0 }, rep(1, 1, true, false)), 'b1, blank: 1 in, 1 out, met');
 });
 
-test('a saved game keeps the grade its board was built with, and only a real grade', () => {
+test('a saved game keeps the grade its board was built with, and only a real grade (one of the engine\'s GRADES, handed in)', () => {
   const store = freshStore();
-  const games = new KirchhoffGames(store);
+  const games = new KirchhoffGames(store, { grades: engine.GRADES });
   games.save('6x6dm:AAAA', { marks: '1', grade: 'medium' });
   games.save('6x6dm:BBBB', { marks: '1', grade: 'impossible' });
   assert.equal(games.load('6x6dm:AAAA').grade, 'medium');
   assert.equal('grade' in games.load('6x6dm:BBBB'), false);
-  assert.equal('grade' in validState({ marks: '1' }), false);
+  assert.equal('grade' in validState({ marks: '1' }, engine.GRADES), false);
+  assert.equal('grade' in validState({ marks: '1', grade: 'medium' }), false); // no grades handed in: none is real
 });
 
 test("the edges the game crossed are kept with a game, only as one digit per edge", () => {

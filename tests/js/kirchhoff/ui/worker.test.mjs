@@ -62,6 +62,22 @@ test('daily, hint, count, grade, analyse, solve', () => {
   assert.deepEqual(result('solve', { gameId: d.id }).result.solution, d.solution);
 });
 
+test('status and empties: the exact status and the obvious empties of a position, as the engine says', () => {
+  const d = result('daily', { date: '2026-11-30' }).result;
+  const board = K.parseGameId(d.id);
+  const free = new Array(d.board.edges.length).fill(0);
+  assert.equal(result('status', { gameId: d.id }).result.status, 'playing');
+  assert.equal(result('status', { gameId: d.id, marks: d.solution }).result.status, 'won');
+  const h = result('hint', { gameId: d.id }).result;
+  const wrong = free.slice();
+  wrong[h.edge] = h.state === 1 ? 2 : 1;
+  assert.equal(result('status', { gameId: d.id, marks: wrong }).result.status, 'lost');
+  for (const marks of [free, wrong]) {
+    assert.equal(result('status', { gameId: d.id, marks }).result.status, K.status(K.positionOf(board, marks)));
+    assert.deepEqual(result('empties', { gameId: d.id, marks }).result.edges, K.obviousEmpties(K.positionOf(board, marks)));
+  }
+});
+
 test('bad requests get one-line errors, never a throw', () => {
   for (const [op, args] of [['hint', { gameId: 'nonsense' }], ['count', { gameId: 5 }], ['frobnicate', {}],
     ['hint', { gameId: '3x3de:ERylCXQnX', marks: [9] }], ['daily', { date: '2026-02-30' }], [undefined, undefined]]) {

@@ -80,16 +80,18 @@ export function nextDailyCountdown() {
 }
 
 /**
- * The daily whose board is the game `gid` ({date, number}), or null: asks the
- * engine's contract (`daily(dateISO)` -> {id, seedId?, number}, `LAUNCH`) for
- * the days around today first (a result link is mostly shared on its day, and
- * a friend's today may be a day off), then back towards the launch, yielding
- * between boards and stopping after `budgetMs` (a board can take a few hundred
- * milliseconds to build) or when `alive()` turns false. O(days tried × one board).
+ * The daily whose board is the game `gid` ({date, number}), or null: asks
+ * `ask('daily', {date})` (the puzzle's worker through its midend,
+ * js/app/midend.js: the engine's contract `daily(dateISO)` -> {id, seedId?,
+ * number}, built off the page's thread) for the days around today first (a
+ * result link is mostly shared on its day, and a friend's today may be a day
+ * off), then back towards `launch` (the engine's LAUNCH), one board at a time,
+ * stopping after `budgetMs` (a board can take a few hundred milliseconds to
+ * build), when `alive()` turns false, or when the worker cannot answer.
+ * O(days tried × one board).
  */
-export async function findDaily(engine, gid, { today = localISO(), budgetMs = 1500, alive = () => true } = {}) {
-  if (typeof engine?.daily !== 'function') return null;
-  const launch = engine.LAUNCH || today;
+export async function findDaily(ask, gid, { launch, today = localISO(), budgetMs = 1500, alive = () => true } = {}) {
+  if (typeof ask !== 'function' || !launch) return null;
   const shift = (iso, days) => {
     const [y, m, d] = iso.split('-').map(Number);
     return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -102,15 +104,16 @@ export async function findDaily(engine, gid, { today = localISO(), budgetMs = 15
   }
   const t0 = Date.now();
   for (const day of order) {
+    await new Promise((r) => { setTimeout(r, 0); }); // the page shows (and mounts the caller) first
     if (!alive() || Date.now() - t0 > budgetMs) return null;
     if (day < launch) continue;
-    await new Promise((r) => { setTimeout(r, 0); });
+    let d;
     try {
-      const d = engine.daily(day);
-      if (d.id === gid || d.seedId === gid) return { date: d.date || day, number: d.number };
+      d = await ask('daily', { date: day });
     } catch {
-      // not a daily's date for this engine (before its launch): try the next
+      return null; // no dailies here, or no worker to ask
     }
+    if (d.id === gid || d.seedId === gid) return { date: d.date || day, number: d.number };
   }
   return null;
 }

@@ -158,13 +158,22 @@ async function start() {
   if (nav) keepNavLinksInView(nav); // the phone's one-row navigation keeps its focused and current links in view
   const rows = await rowsLoading;
   const apps = new Map(); // puzzle name -> promise of its mounted app
-  // A row's engine and its Midend (null without an engine): the midend asks the row's worker.
-  const engineOf = async (row) => {
+  // A row's engine and its Midend (null without an engine), one per puzzle: the midend asks the row's worker.
+  const engines = new Map(); // puzzle name -> promise of {engine, midend}
+  const loadEngine = async (row) => {
     const url = engineUrl(row);
     if (!url) return { engine: null, midend: null };
     const engine = await import(url);
     const worker = workerUrl(row);
     return { engine, midend: new Midend({ puzzle: row.name, engine, ask: worker ? workerAsk(worker) : null }) };
+  };
+  const engineOf = (row) => {
+    if (!engines.has(row.name)) {
+      const got = loadEngine(row);
+      got.catch(() => engines.delete(row.name));
+      engines.set(row.name, got);
+    }
+    return engines.get(row.name);
   };
   const appOf = (row) => {
     if (!apps.has(row.name)) {
@@ -202,7 +211,7 @@ async function start() {
     openSettings(store, puzzles);
   });
   const renderRoute = async (route) => {
-    if (route.result) return (await import('./result-view.js')).resultView({ rows, appOf, code: route.result });
+    if (route.result) return (await import('./result-view.js')).resultView({ rows, appOf, engineOf, code: route.result });
     if (route.home) {
       const node = await homeView({ rows, store, appOf, cardOf });
       return { node, view: 'home', nav: 'home', title: SITE_NAME, puzzle: null };

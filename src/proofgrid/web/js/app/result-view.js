@@ -1,21 +1,21 @@
 // The shell's #result/<code> page: a result code (js/core/result.js) replayed
 // on its puzzle's board, step by step, with the verdict — offline, from the
 // link alone. The shell names no puzzle: the code says which registry row it
-// belongs to, and that puzzle's app supplies replayResult(result) ->
-// {svg, count, show(k), stepText(k), verdict, solved, record} (its ui/result-replay.js).
+// belongs to, and that puzzle's app supplies replayResult(result) -> a promise of
+// {svg, count, show(k), stepText(k), verdict, solved, record} (its ui/result-replay.js:
+// the moves are replayed on the page, par and status are asked of its worker).
 // What the replay proves (the moves, the outcome) is said as proved; the hint
 // count and the X-ray flag are the player's own record and are said as such.
 //
 // The page reads top down as a friend's result should: a title naming the
 // puzzle (and, for a daily, its number and date: js/app/daily-date.js
-// findDaily, through the engine's contract), the summary at once (who
+// findDaily, through the engine's contract, asked of the puzzle's worker), the summary at once (who
 // finished, in how many, hints and X-ray), then a "Play it yourself first"
 // step — "Play today's daily", "Play this board" — with the replay (the whole
 // solution) behind "Show the solution".
 
 import { decodeResult } from '../core/result.js';
 import { encodeId } from './router.js';
-import { engineUrl } from './puzzles.js';
 import { findDaily } from './daily-date.js';
 import { button, el, firstLine, setPageTitle } from './ui.js';
 
@@ -56,7 +56,7 @@ export function resultSummary({ what, solved, moves, hints, xray }) {
 }
 
 /** The page of a result code: {node, view, nav, title, puzzle} for the shell's router. */
-export async function resultView({ rows, appOf, code }) {
+export async function resultView({ rows, appOf, engineOf, code }) {
   let result;
   try {
     result = decodeResult(code);
@@ -69,7 +69,7 @@ export async function resultView({ rows, appOf, code }) {
   if (typeof app.replayResult !== 'function') return refused(`${row.title} results cannot be replayed here yet.`);
   let replay;
   try {
-    replay = app.replayResult(result);
+    replay = await app.replayResult(result); // its verdict needs the worker's answer (par, status)
   } catch (err) {
     return refused(`This ${row.title} result does not replay, so it proves nothing: ${firstLine(err)}.`);
   }
@@ -133,21 +133,21 @@ export async function resultView({ rows, appOf, code }) {
   node.dataset.solved = String(Boolean(replay.solved));
   go(replay.count);
 
-  // A daily's number and date, from the engine's contract (daily, LAUNCH): found after
-  // the page shows, so the summary never waits for a board to be built.
-  const url = engineUrl(row);
-  if (url) {
-    import(url).then((engine) => findDaily(engine, result.id, { alive: () => node.isConnected })).then((daily) => {
-      if (!daily || !node.isConnected) return;
-      const named = resultTitle(row.title, daily);
-      setPageTitle(named);
-      node.setAttribute('aria-label', named);
-      node.dataset.date = daily.date;
-      node.dataset.number = String(daily.number);
-      playThis.href = `${prefix}daily/${daily.date}`;
-      playThis.textContent = `Play the daily of ${daily.date}`;
-      sayWhat(daily);
-    }, () => {}); // no engine offline or no daily: the plain title stays
-  }
+  // A daily's number and date, from the engine's contract (daily, LAUNCH), the boards
+  // built by the puzzle's worker: found after the page shows, so the summary never
+  // waits for a board to be built, and the page never builds one.
+  engineOf(row).then(({ engine, midend }) => findDaily(midend ? (op, args) => midend.ask(op, args, { timeoutMs: 10000 }) : null, result.id, {
+    launch: engine?.LAUNCH, alive: () => node.isConnected,
+  })).then((daily) => {
+    if (!daily || !node.isConnected) return;
+    const named = resultTitle(row.title, daily);
+    setPageTitle(named);
+    node.setAttribute('aria-label', named);
+    node.dataset.date = daily.date;
+    node.dataset.number = String(daily.number);
+    playThis.href = `${prefix}daily/${daily.date}`;
+    playThis.textContent = `Play the daily of ${daily.date}`;
+    sayWhat(daily);
+  }, () => {}); // no engine offline or no daily: the plain title stays
   return { node, view: 'result', nav: '', title, puzzle: null };
 }

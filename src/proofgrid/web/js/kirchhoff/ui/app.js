@@ -14,7 +14,8 @@ import { HOWTO } from './howto.js';
 import { OPTIONS, migrateOldOptions, optionDefault } from './options.js';
 import { PLAY_KEY, PRESET_LABELS, defineKirchhoffKeys, presetOfSize } from './records.js';
 import { kirchhoffHash, parseKirchhoffRoute } from './routes.js';
-import { GRADES, KirchhoffGames, continueHref, continueLabel } from './saved.js';
+import { KirchhoffGames, continueHref, continueLabel } from './saved.js';
+import { useEngine } from './layout.js';
 import { KirchhoffService } from './service.js';
 import { KirchhoffPlayView } from './view.js';
 import { replayResult } from './result-replay.js';
@@ -52,7 +53,7 @@ export class KirchhoffApp {
     this.store = store;
     defineKirchhoffKeys(store);
     migrateOldOptions(store);
-    this.games = new KirchhoffGames(store);
+    this.games = new KirchhoffGames(store, { grades: engine.GRADES });
     this.games.adoptOldSlot(store);
     this.service = new KirchhoffService(engine, midend);
     keepOffline('kirchhoff'); // every Kirchhoff file offline after this first visit (sw.js GROUPS)
@@ -138,7 +139,7 @@ export class KirchhoffApp {
       if (!host.root.isConnected) return;
       // The tab's history entry remembers that this board is the player's own
       // new one and its grade, so a reload before the first mark still says so.
-      history.replaceState({ [BUILT]: { gid: id, grade: gradeName(grade) } }, '', kirchhoffHash({ view: 'play', id }));
+      history.replaceState({ [BUILT]: { gid: id, grade: gradeName(grade, this.engine.GRADES) } }, '', kirchhoffHash({ view: 'play', id }));
       const node = this.playView(id, board, { grade, origin: 'built' });
       node.dataset.generateMs = Number(ms).toFixed(1);
       node.dataset.progressUpdates = host.root.dataset.progress;
@@ -158,9 +159,9 @@ export class KirchhoffApp {
    */
   playView(gid, board, { grade = null, origin = 'link' } = {}) {
     const saved = this.games.load(gid);
-    const built = builtOfTab(gid);
+    const built = builtOfTab(gid, this.engine.GRADES);
     if (origin === 'link' && built) origin = 'built'; // this tab made it: a reload, not a shared link
-    const known = gradeName(grade) || saved?.grade || built?.grade || null;
+    const known = gradeName(grade, this.engine.GRADES) || saved?.grade || built?.grade || null;
     const preset = presetOfSize(board.rows, board.cols);
     const label = PRESET_LABELS[preset] || `${board.rows}×${board.cols}`;
     const daily = Boolean(saved && saved.daily);
@@ -187,15 +188,15 @@ export class KirchhoffApp {
 const BUILT = 'kirchhoffBuilt';
 
 /** 'easy' | 'medium' | 'hard' of a grade (a name or the grader's report), or null. */
-function gradeName(grade) {
+function gradeName(grade, grades) {
   const g = grade && typeof grade === 'object' ? grade.grade : grade;
-  return GRADES.includes(g) ? g : null;
+  return grades.includes(g) ? g : null;
 }
 
 /** {gid, grade} when the tab's current history entry is the board `gid` this tab built, else null. */
-function builtOfTab(gid) {
+function builtOfTab(gid, grades) {
   const b = history.state?.[BUILT];
-  return b && b.gid === gid ? { gid, grade: gradeName(b.grade) } : null;
+  return b && b.gid === gid ? { gid, grade: gradeName(b.grade, grades) } : null;
 }
 
 /**
@@ -203,6 +204,7 @@ function builtOfTab(gid) {
  * "kirchhoff/"; `engine` and `midend` are the shell's (the registry row's).
  */
 export function mount({ store, engine, midend }) {
+  useEngine(engine); // the board helpers every view draws with (layout.js), from the engine handed in
   const app = new KirchhoffApp(engine, store, midend);
   return {
     app,
@@ -216,7 +218,7 @@ export function mount({ store, engine, midend }) {
       const preset = app.shownPreset();
       return OPTIONS.map((o) => ({ key: o.key, label: o.label, help: o.help, default: optionDefault(o.key, preset) }));
     },
-    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
+    replayResult: (result) => replayResult(engine, midend, result), // #result/<code> (js/app/result-view.js): a promise
     continueHref,
     continueLabel,
     async render(rest) {

@@ -59,17 +59,18 @@ export class GameCrosses {
   }
 
   /**
-   * Cross the edges cell steps alone prove unused in the manager's present
-   * position (engine.obviousEmpties); with `merge` they join the present
-   * history step (undo takes both back). True when anything was crossed.
+   * Cross `edges` in the manager's present position: the edges cell steps
+   * alone prove unused there (the engine's obviousEmpties, asked of the
+   * worker: service.js empties); with `merge` they join the present history
+   * step (undo takes both back). The crosses are drawn with the manager's
+   * engine's setMark (rules, no search). True when anything was crossed.
    */
-  fill(manager, engine, merge) {
+  fill(manager, edges, merge) {
     const m = manager;
-    if (m.won || m.stroke) return false;
+    if (m.won || m.stroke || !edges.length) return false;
     const pos = m.position;
-    const edges = engine.obviousEmpties(pos);
-    if (!edges.length) return false;
-    const next = edges.reduce((p, e) => engine.setMark(p, e, CROSS), pos);
+    const next = edges.reduce((p, e) => m.engine.setMark(p, e, CROSS), pos);
+    if (next === pos) return false;
     this.crossed.set(next, new Set([...this.of(pos), ...edges]));
     if (merge && m.history.index > 0) m.history.rewindTo(m.history.index - 1);
     m.history.push(next);

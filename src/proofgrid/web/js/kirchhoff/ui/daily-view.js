@@ -32,7 +32,7 @@ export function kirchhoffDailyView(engine, service, store, { banner = null, date
   }
   const host = new Building('Daily Kirchhoff', 'kirchhoff-daily');
   setPageTitle('Daily Kirchhoff');
-  const games = new KirchhoffGames(store);
+  const games = new KirchhoffGames(store, { grades: engine.GRADES });
   service.cancelBuild();
   service.daily(dateISO, (p) => host.progress(p)).then(({ id, number, board }) => {
     if (!host.root.isConnected) return;
@@ -123,7 +123,7 @@ function archiveDailyView(engine, service, store, dateISO) {
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
   const host = new Building('Daily Kirchhoff', 'kirchhoff-daily-archive');
   setPageTitle('Daily Kirchhoff');
-  const games = new KirchhoffGames(store);
+  const games = new KirchhoffGames(store, { grades: engine.GRADES });
   service.cancelBuild();
   service.daily(dateISO, (p) => host.progress(p)).then(({ id, number, board }) => {
     if (!host.root.isConnected) return;

@@ -1,17 +1,42 @@
 // Screen geometry of a Kirchhoff board for the UI (no DOM, no rules): where
 // cells and edges are drawn, which edge a point or a key press lands on, and
 // the outline of a region. One cell is U = 100 SVG units. Edge numbering, cell
-// names and marks are the engine's (engine/board.js, mirroring
-// src/proofgrid/kirchhoff/board.py): the helpers below only adapt its
-// geometry(rows, cols) to the UI's (rows, cols, ...) calls. A mark is 0 free,
-// 1 forward (lower cell -> higher cell), 2 backward, 3 cross.
+// names and marks are the engine's (its Mark, cellName, edgeBetween and
+// geometry, mirroring src/proofgrid/kirchhoff/board.py), handed in once by the
+// puzzle's declaration (ui/app.js calls useEngine): a view never imports
+// engine/. The helpers below only adapt the engine's geometry(rows, cols) to
+// the UI's (rows, cols, ...) calls. A mark is 0 free, 1 forward (lower cell ->
+// higher cell), 2 backward, 3 cross.
 
-import { Mark, cellName, edgeBetween as engineEdgeBetween, geometry } from '../engine/board.js';
+let engine = null;
 
-export { cellName }; // cellName(cols, cell): "b3"
+/** The engine's marks (live bindings: set by useEngine). */
+export let FREE;
+export let FORWARD;
+export let BACKWARD;
+export let CROSS;
+
+/**
+ * Take the board helpers from the Kirchhoff engine module (its Mark, cellName,
+ * edgeBetween, geometry). Called by ui/app.js's mount before any view is built
+ * (and by the tests with the engine they import).
+ */
+export function useEngine(e) {
+  engine = e;
+  ({ FREE, FORWARD, BACKWARD, CROSS } = e.Mark);
+}
+
+function geometry(rows, cols) {
+  if (!engine) throw new Error('kirchhoff/ui/layout.js: useEngine(engine) was not called');
+  return engine.geometry(rows, cols);
+}
+
+/** "b3": the engine's name of a cell (column letter, row number). */
+export function cellName(cols, cell) {
+  return engine.cellName(cols, cell);
+}
 
 export const U = 100;
-export const { FREE, FORWARD, BACKWARD, CROSS } = Mark;
 
 /** Number of edges of an R x C grid: 2RC - R - C. */
 export function edgeCount(rows, cols) {
@@ -33,7 +58,7 @@ export function isHorizontal(rows, cols, edge) {
 /** The edge joining cells a and b, or -1 when they are not orthogonal neighbours. */
 export function edgeBetween(rows, cols, a, b) {
   if (!(Number.isInteger(a) && Number.isInteger(b))) return -1;
-  return engineEdgeBetween(geometry(rows, cols), a, b);
+  return engine.edgeBetween(geometry(rows, cols), a, b);
 }
 
 /** The edges at a cell, in the order left, up, right, down (missing ones left out). */

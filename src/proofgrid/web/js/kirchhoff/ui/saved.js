@@ -4,12 +4,11 @@
 // its marks, hints looked at, time and whether the solution was shown. A Play
 // route without an ID resumes the last unfinished game of its preset; only
 // "New puzzle" starts a new board. The state is checked on the way in, so a
-// damaged record is treated as no record (never a broken board).
+// damaged record is treated as no record (never a broken board). A saved
+// grade is kept only when it is one of the engine's grades (handed in:
+// KirchhoffGames's `grades`, the engine's GRADES).
 
 import { SavedGames } from '../../app/saved-games.js';
-import { GRADES } from '../engine/codec.js';
-
-export { GRADES };
 import { localISO } from '../../app/dates.js';
 import { PLAY_KEY, PRESET_LABELS, presetOfSize } from './records.js';
 import { kirchhoffHash } from './routes.js';
@@ -31,9 +30,10 @@ export function presetOfGameId(gid) {
 
 /**
  * A saved state as the play view restores it: {marks, hints, ms, revealed,
- * alarm, crossedByGame?, date?, grade?}, or null when `state` is not one.
+ * alarm, crossedByGame?, date?, grade?}, or null when `state` is not one;
+ * `grade` only when it is one of `grades` (the engine's GRADES).
  */
-export function validState(state) {
+export function validState(state, grades = []) {
   if (state === null || typeof state !== 'object' || Array.isArray(state)) return null;
   if (typeof state.marks !== 'string' || !MARKS_RE.test(state.marks)) return null;
   const out = {
@@ -47,7 +47,7 @@ export function validState(state) {
     out.crossedByGame = state.crossedByGame; // the edges the game crossed itself (view.js)
   }
   if (typeof state.date === 'string') out.date = state.date;
-  if (GRADES.includes(state.grade)) out.grade = state.grade;
+  if (grades.includes(state.grade)) out.grade = state.grade;
   return out;
 }
 
@@ -59,14 +59,16 @@ export function arrowsIn(marks) {
 }
 
 export class KirchhoffGames {
-  constructor(store, opts = {}) {
+  /** @param opts {grades (the engine's GRADES), ...SavedGames's options} */
+  constructor(store, { grades = [], ...opts } = {}) {
+    this.grades = grades;
     this.games = new SavedGames(store, 'kirchhoff', opts);
   }
 
   /** The saved state of `gid` ({marks, hints, ms, revealed, alarm, finished, daily}) or null. */
   load(gid) {
     const r = this.games.load(gid);
-    const s = r ? validState(r.state) : null;
+    const s = r ? validState(r.state, this.grades) : null;
     return s ? { ...s, finished: r.finished, daily: r.daily } : null;
   }
 

@@ -1,8 +1,8 @@
 // The page's side of the Kirchhoff worker (worker.js): every slow question —
 // generating, the daily, hints and lost verdicts, counting, grading — goes to
 // a Web Worker, so the page never freezes. The contract's answers (hint,
-// solve) are the midend's (js/app/midend.js: it asks the registry row's
-// worker); the builder (it can be stopped and replaced when the player asks
+// status, solve) and the obvious empties are the midend's (js/app/midend.js:
+// it asks the registry row's worker); the builder (it can be stopped and replaced when the player asks
 // for another board) and the counter (stopped after every editor change) are
 // workers of this service's own, through js/app/worker-client.js.
 
@@ -68,6 +68,12 @@ export class KirchhoffService {
   async solve(gameId) {
     const result = await this.midend.solve({ gameId }, { timeoutMs: 30000 });
     return result.solution;
+  }
+
+  /** The free edges cell steps alone prove unused in a position (the worker's `empties` op): a list of edges. */
+  async empties(gameId, marks) {
+    const result = await this.midend.ask('empties', { gameId, marks: Array.from(marks) }, { timeoutMs: 30000 });
+    return result.edges;
   }
 
   /** Count completions, capped, within a time budget: {count (BigInt), capped, timedOut, ms}. */

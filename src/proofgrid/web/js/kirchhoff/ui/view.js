@@ -1,8 +1,8 @@
 // The Kirchhoff play screen for one board (a new puzzle, the daily, a shared
 // link): wires the manager (rules + history), the board view (drawing), the
 // input (intents), the hint panel, the lost-position alarm, the timer and the
-// HUD. Hints and lost verdicts come from the worker (service.js, through the
-// midend); the page only draws them. The game's record (hints, the solution
+// HUD. Hints, lost verdicts and the obvious empties come from the worker
+// (service.js, through the midend); the page only draws them. The game's record (hints, the solution
 // shown, finished) is the midend's (js/app/midend.js Game, opts.game), told
 // after every change.
 //
@@ -56,6 +56,7 @@ export class KirchhoffPlayView {
     this.solutionPending = false;
     this.announcedWin = false;
     this.latest = 0;
+    this.emptiesWanted = null; // {pos, merge} while a position waits for its obvious empties
     const saved = opts.saved || null;
     if (saved?.marks) this.manager.restore(saved.marks);
     this.crosses = new GameCrosses(this.manager.start, this.manager.position, saved?.crossedByGame);
@@ -92,7 +93,7 @@ export class KirchhoffPlayView {
       },
       cellArrow: (tail, head) => this.act(() => this.manager.cellArrow(tail, head), edgeBetween(board.rows, board.cols, tail, head)),
     });
-    if (this.settings.empties) this._fillEmpties(false);
+    if (this.settings.empties) this._wantEmpties({ merge: false, save: false }); // crossed as the board opens, not yet a touched game
     this.announcedWin = this.manager.won;
     this.update();
     if (this.manager.won) this._showResult(false);
@@ -168,7 +169,10 @@ export class KirchhoffPlayView {
     });
     listenWhileConnected(this.root, window, SETTINGS_EVENT, (e) => {
       if (e.detail?.puzzle !== PUZZLE) return;
-      if (this.settings.empties && this._fillEmpties(false)) this.afterChange();
+      if (this.settings.empties && !this.emptiesWanted) {
+        this._wantEmpties({ merge: false, save: true });
+        this.analyse(); // the crosses first, then the verdict
+      }
       this.update();
       this._showAlarm();
     });
@@ -209,15 +213,50 @@ export class KirchhoffPlayView {
     this.afterChange();
   }
 
-  /** After the player's mark on `edge`: the obvious empties (when that option is on) join the same step. */
+  /** After the player's mark on `edge`: the obvious empties (when that option is on) will join the same step. */
   _moved(edge) {
-    if (this.settings.empties) this._fillEmpties(true);
     this.answers.lastEdges.set(this.manager.position, edge);
+    if (this.settings.empties) this._wantEmpties({ merge: true, save: true });
   }
 
-  /** Cross the edges cell steps alone prove unused (crosses.js); with `merge` in the present undo step. */
-  _fillEmpties(merge) {
-    return this.crosses.fill(this.manager, this.engine, merge);
+  /**
+   * The present position wants its obvious empties crossed ("Mark obvious
+   * empties"): analyse() asks the worker (service.js empties) before it asks
+   * for the verdict, and crosses.js draws them — in the same undo step as the
+   * mark that led here when `merge`; `save` false for the board as it opens
+   * (crosses alone do not make a game the player touched). The player keeps
+   * playing meanwhile: an answer for a position that is no longer the
+   * present one is dropped (the present position's own answer crosses
+   * whatever still follows).
+   */
+  _wantEmpties({ merge, save }) {
+    this.emptiesWanted = { pos: this.manager.position, merge, save };
+  }
+
+  /**
+   * Ask the worker for the obvious empties of the position wanted, and cross
+   * them if it is still the present one: the want when crossed, false when
+   * nothing was, null when the answer came too late.
+   */
+  async _fillEmpties(token) {
+    const want = this.emptiesWanted;
+    const m = this.manager;
+    if (!want || want.pos !== m.position || !this.settings.empties) {
+      this.emptiesWanted = null;
+      return false;
+    }
+    let edges;
+    try {
+      edges = await this.service.empties(this.gameId, want.pos.marks);
+    } catch {
+      edges = []; // no crosses this time; the verdict still comes
+    }
+    if (token !== this.latest || this.emptiesWanted !== want) return null; // the player moved on: that position asks again
+    this.emptiesWanted = null;
+    if (m.position !== want.pos || !this.crosses.fill(m, edges, want.merge)) return false;
+    const last = this.answers.lastEdges.get(want.pos); // hints start near the player's last mark
+    if (last !== undefined) this.answers.lastEdges.set(m.position, last);
+    return want;
   }
 
   /** The edges of `pos` the game crossed that the player has not touched since (crosses.js). */
@@ -275,11 +314,29 @@ export class KirchhoffPlayView {
   /** The lost verdict to show for `pos`, on the player's own marks (answers.js). */
   verdictFor(pos) { return this.answers.verdictFor(pos); }
 
-  /** Ask the worker about the present position (lost? next hint?) and raise the alarm if due. */
+  /**
+   * Ask the worker about the present position and raise the alarm if due:
+   * first its obvious empties when they are wanted (crossed, then analysed
+   * afresh), then whether it is lost (the next hint). data-analysed is
+   * 'true' once both are in for the position on screen.
+   */
   async analyse() {
-    const pos = this.manager.position;
     const token = ++this.latest;
     this.root.dataset.analysed = 'false';
+    if (this.emptiesWanted) {
+      const crossed = await this._fillEmpties(token);
+      if (crossed === null || token !== this.latest || !this.root.isConnected) return;
+      if (crossed && crossed.save) {
+        this.afterChange(); // a new position: saved, and analysed afresh
+        return;
+      }
+      if (crossed) {
+        this.update();
+        this.analyse();
+        return;
+      }
+    }
+    const pos = this.manager.position;
     let h;
     try {
       h = await this.verdictFor(pos);

@@ -11,6 +11,7 @@
 //   hint     {gameId, marks, last?}     -> the hint (hint.js) with its proof and words + ms
 //                                         (last: the edge of the player's last mark, -1 none)
 //   empties  {gameId, marks}            -> {edges}: free edges cell steps alone prove unused
+//   status   {gameId, marks}            -> {status: 'won' | 'lost' | 'playing'} (exact: a lost position has no completion)
 //   count    {gameId, marks, cap, deadlineMs} -> {count: BigInt | null, capped, timedOut, reason?, ms}
 //   grade    {gameId, deadlineMs}       -> {count (capped at 2), capped, timedOut, unique, grade: report | null, ms}
 //   analyse  {gameId, marks, deadlineMs} -> analysePosition (count, status, lost, region, text) + ms
@@ -134,6 +135,9 @@ const OPS = {
   },
   empties(args) {
     return { edges: K.obviousEmpties(posOf(args)) };
+  },
+  status(args) {
+    return { status: K.status(posOf(args)) };
   },
   count(args) {
     const b = boardOf(args.gameId);

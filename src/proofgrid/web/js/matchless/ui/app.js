@@ -83,13 +83,13 @@ export class MatchlessApp {
         return { node: (await import('./duel-post.js')).postDuelView(e, s, { id: route.id, board: got.board, post: route.post }) };
       }
       if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
-      return { node: (await LAZY.edit())(e, { board: got.board }) };
+      return { node: (await LAZY.edit())(e, { board: got.board, midend: this.midend }) };
     }
     switch (route.view) {
       case 'play': return this.resume();
       case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null, this.midend) };
       case 'duel': return { node: (await LAZY.duel())(e, s) };
-      case 'edit': return { node: (await LAZY.edit())(e) };
+      case 'edit': return { node: (await LAZY.edit())(e, { midend: this.midend }) };
       case 'stats': return { node: (await LAZY.stats())(e, s) };
       case 'why': return { node: (await LAZY.why())(e) };
       default: return { node: dailyView(e, s, route.date !== undefined ? { dateISO: route.date, midend: this.midend } : { midend: this.midend }) };
@@ -172,7 +172,7 @@ export function mount({ store, engine, midend }) {
     card,
     howto: HOWTO,
     settings: OPTIONS,
-    replayResult: (result) => replayResult(engine, result), // #result/<code> (js/app/result-view.js)
+    replayResult: (result) => replayResult(engine, midend, result), // #result/<code> (js/app/result-view.js): a promise
     continueHref: (gid, record) => continueHref(gid, record, engine.PRACTICE),
     continueLabel: (gid, record) => continueLabel(gid, record, engine.PRACTICE),
     async render(rest) {

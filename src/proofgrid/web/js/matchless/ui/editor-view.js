@@ -1,12 +1,17 @@
 // The board editor: place and remove shells, toggle fuses, watch par and the
 // X-ray recompute live, share the board as a link (#play/<game ID>), play it
 // or duel on it. The URL keeps the board as you edit (#edit/<game ID>).
+// Par and the X-ray of each board are asked of the worker through the midend
+// (js/app/midend.js solve), never computed on the page: the board and its
+// link change at once; the summary keeps its words, aria-busy, until the
+// worker's answer for the board now shown is in (an answer for a board
+// edited away is dropped).
 // Every edit (a shell, a fuse, a size, Clear, a random board) is one step of
 // undo/redo (js/app/history.js over the immutable models); "Start from a
 // random board" asks the engine's own generator (its contract's generate) for
 // a board of the size picked.
 
-import { button, el, randomSeed, setPageTitle } from '../../app/ui.js';
+import { button, el, firstLine, randomSeed, setPageTitle } from '../../app/ui.js';
 import { History } from '../../app/history.js';
 import { sizePickers } from '../../app/grid-size.js';
 import { copyLinkButton } from '../../app/share-view.js';
@@ -19,12 +24,12 @@ import {
 } from './editor-model.js';
 import { componentCount, explainPar } from './xray.js';
 
-export function editorView(engine, { board = null } = {}) {
+export function editorView(engine, { board = null, midend } = {}) {
   let model = board ? fromBoard(board) : emptyModel(5, 5);
   const edits = new History(model);
   let tool = 'shell';
   let selected = -1;
-  let current = null; // {board, id, solution}
+  let current = null; // {board, id, solution (the worker's; null until it answers)}
   let lastFuse = ''; // what the last fuse click did, said in the help line
 
   const view = new BoardView({ mode: 'edit', label: 'Editor board' });
@@ -95,20 +100,53 @@ export function editorView(engine, { board = null } = {}) {
     return `From ${cellName(model.cols, selected)}: pick a neighbouring shell to toggle a fuse, or ${cellName(model.cols, selected)} again to stop.`;
   }
 
+  /** Draw the board; the X-ray once the worker's solution of the board shown is in. */
+  function draw() {
+    const s = current?.solution;
+    view.render({ lit: [], xray: s ? { labels: s.labels, sources: s.sources } : null, selected });
+  }
+
+  /** Say par and the groups of the board shown (its solution is in). */
+  function summarize() {
+    const s = current.solution;
+    const n = shellCount(model);
+    const groups = componentCount(s);
+    const loops = s.hiddenSources
+      ? ` · ${s.hiddenSources} ${s.hiddenSources === 1 ? 'loop needs' : 'loops need'} a match of ${s.hiddenSources === 1 ? 'its' : 'their'} own`
+      : '';
+    summary.textContent = `Par ${s.par} · ${n} ${n === 1 ? 'shell' : 'shells'} · ${groups} ${groups === 1 ? 'group' : 'groups'}${loops}`;
+    summary.dataset.par = String(s.par);
+    summary.removeAttribute('aria-busy');
+    note.textContent = explainPar(s);
+  }
+
+  /** Ask the worker for the solution of the board shown; drawn and said when it is still the one shown. */
+  function solveShown() {
+    const asked = current;
+    summary.setAttribute('aria-busy', 'true');
+    delete summary.dataset.par;
+    midend.solve({ gameId: asked.id }).then((solution) => {
+      if (current !== asked) return; // edited meanwhile: the new board has its own question out
+      current = { ...asked, solution };
+      draw();
+      summarize();
+    }, (err) => {
+      if (current !== asked) return;
+      summary.removeAttribute('aria-busy');
+      summary.textContent = `Par could not be worked out just now (${firstLine(err)}).`;
+    });
+  }
+
   function refresh(redraw = true) {
     const raw = toBoard(model);
-    current = null;
-    if (raw) {
-      const id = engine.formatGameId(raw);
-      const b = engine.parseGameId(id); // round trip: what a link will load
-      current = { board: b, id, solution: engine.solve(b) };
+    const id = raw ? engine.formatGameId(raw) : null;
+    if (current?.id !== id) {
+      // round trip: what a link will load
+      current = raw ? { board: engine.parseGameId(id), id, solution: null } : null;
+      if (current) solveShown();
     }
     if (redraw) view.setBoard(current ? current.board : { rows: model.rows, cols: model.cols, shells: [], succ: [], fuses: [] });
-    view.render({
-      lit: [],
-      xray: current ? { labels: current.solution.labels, sources: current.solution.sources } : null,
-      selected,
-    });
+    draw();
     help.textContent = describe();
     undoBtn.disabled = !edits.canUndo;
     redoBtn.disabled = !edits.canRedo;
@@ -119,6 +157,8 @@ export function editorView(engine, { board = null } = {}) {
     }
     if (!current) {
       summary.textContent = 'An empty board: add some shells.';
+      summary.removeAttribute('aria-busy');
+      delete summary.dataset.par;
       note.textContent = '';
       link.value = '';
       playLink.removeAttribute('href');
@@ -126,15 +166,7 @@ export function editorView(engine, { board = null } = {}) {
       history.replaceState(null, '', '#edit');
       return;
     }
-    const s = current.solution;
-    const n = shellCount(model);
-    const groups = componentCount(s);
-    const loops = s.hiddenSources
-      ? ` · ${s.hiddenSources} ${s.hiddenSources === 1 ? 'loop needs' : 'loops need'} a match of ${s.hiddenSources === 1 ? 'its' : 'their'} own`
-      : '';
-    summary.textContent = `Par ${s.par} · ${n} ${n === 1 ? 'shell' : 'shells'} · ${groups} ${groups === 1 ? 'group' : 'groups'}${loops}`;
-    summary.dataset.par = String(s.par);
-    note.textContent = explainPar(s);
+    if (current.solution) summarize();
     const enc = encodeId(current.id);
     link.value = `${location.origin}${location.pathname}#play/${enc}`;
     playLink.href = `#play/${enc}`;

@@ -1,41 +1,89 @@
 // The game manager for one board (after 2048's GameManager): owns the rules'
 // state and its history, knows nothing of the DOM. Every position is an
-// immutable snapshot {game, lit, moves, remPar}; undo/redo are two stacks of
+// immutable snapshot {game, lit, moves}; undo/redo are two stacks of
 // snapshots, and "rewind" goes back to the last position from which par was
 // still reachable (matches used + remaining par == par).
-
-import { History } from '../../app/history.js';
+//
+// Striking is the rules (the engine's newGame/strike, a cascade through the
+// fuses), done here at once. The answers — par with its X-ray (solve) and
+// the remaining par of each position (status) — are the worker's, asked
+// through the midend's Game (js/app/midend.js): start() asks for the
+// solution, answer() for the remaining par of every position not answered
+// yet. Until they are in, par, remainingPar and over are null.
 
 export class PlayManager {
   /**
-   * @param engine {solve, newGame, strike, remainingPar} @param board an engine board
-   * @param keep (start) -> History: where the positions are kept (the midend's
-   *   Game.keep, js/app/midend.js); a History of its own when not given
+   * @param engine {newGame, strike} (the rules) @param board an engine board
+   * @param game the midend's Game of this board (js/app/midend.js): it keeps
+   *   the positions (keep) and asks the worker (solve, status)
    */
-  constructor(engine, board, { keep = (start) => new History(start) } = {}) {
+  constructor(engine, board, { game }) {
     this.engine = engine;
     this.board = board;
-    this.solution = engine.solve(board);
-    this.history = keep(Object.freeze({
+    this.game = game;
+    this.solution = null; // the worker's {par, witness, labels, sources, count, hiddenSources}
+    this.remPars = new WeakMap(); // snapshot -> remaining par (the worker's status)
+    this.asked = new WeakSet(); // snapshots whose remaining par is being asked
+    this.history = game.keep(Object.freeze({
       game: engine.newGame(board),
       lit: Object.freeze(new Array(board.shells.length).fill(false)),
       moves: Object.freeze([]),
-      remPar: this.solution.par,
     }));
   }
 
+  /** Ask the worker for par and its proof (the X-ray); resolves the solution. */
+  async solve() {
+    if (!this.solution) {
+      const solution = await this.game.solve();
+      this.solution = solution;
+      this.remPars.set(this.history.states()[0], solution.par);
+    }
+    return this.solution;
+  }
+
+  /** The solution, then the remaining par of every position in the history (a restored game's too). */
+  async start() {
+    await this.solve();
+    await this.answer();
+    return this;
+  }
+
+  /**
+   * Ask the worker for the remaining par of every position in the history
+   * that has none yet (each asked once); resolves when they are all in.
+   */
+  async answer() {
+    const asks = this.history.states().filter((s) => !this.remPars.has(s) && !this.asked.has(s)).map(async (s) => {
+      this.asked.add(s);
+      try {
+        const { remainingPar } = await this.game.status({ moves: [...s.moves] });
+        this.remPars.set(s, remainingPar);
+      } finally {
+        this.asked.delete(s);
+      }
+    });
+    await Promise.all(asks);
+  }
+
   get snapshot() { return this.history.present; }
-  get par() { return this.solution.par; }
+  /** Par (null until the worker's solution is in). */
+  get par() { return this.solution ? this.solution.par : null; }
   get used() { return this.snapshot.moves.length; }
-  get remainingPar() { return this.snapshot.remPar; }
-  /** The best final score still reachable from here. */
-  get bestReachable() { return this.used + this.remainingPar; }
-  /** How many matches over par the best finish from here would be (0 = par reachable). */
-  get over() { return this.bestReachable - this.par; }
+  /** Par of the still-unlit shells (null until the worker has answered for this position). */
+  get remainingPar() { return this.remPars.get(this.snapshot) ?? null; }
+  /** Whether par and the remaining par of the present position are both known. */
+  get answered() { return this.par !== null && this.remainingPar !== null; }
+  /** The best final score still reachable from here (null while unknown). */
+  get bestReachable() { return this.remainingPar === null ? null : this.used + this.remainingPar; }
+  /** How many matches over par the best finish from here would be (0 = par reachable; null while unknown). */
+  get over() { return this.answered ? this.bestReachable - this.par : null; }
   get won() { return this.snapshot.lit.every(Boolean); }
   get canUndo() { return this.history.canUndo; }
   get canRedo() { return this.history.canRedo; }
-  get canRewind() { return this.lastReachableIndex() !== this.history.index; }
+  get canRewind() {
+    const i = this.lastReachableIndex();
+    return i !== null && i !== this.history.index;
+  }
 
   isLit(shell) { return this.snapshot.lit[shell]; }
 
@@ -50,7 +98,6 @@ export class PlayManager {
       game: state,
       lit: Object.freeze(lit),
       moves: Object.freeze([...s.moves, shell]),
-      remPar: this.engine.remainingPar(state),
     }));
     return { depths };
   }
@@ -58,19 +105,25 @@ export class PlayManager {
   undo() { return this.history.undo(); }
   redo() { return this.history.redo(); }
 
-  /** Index (in history.states()) of the last position from which par was reachable. */
+  /**
+   * Index (in history.states()) of the last position from which par was
+   * reachable; null while that cannot be told yet (an answer is still out).
+   */
   lastReachableIndex() {
+    if (this.par === null) return null;
     const states = this.history.states();
     for (let i = states.length - 1; i >= 0; i--) {
-      if (states[i].moves.length + states[i].remPar === this.par) return i;
+      const rem = this.remPars.get(states[i]);
+      if (rem === undefined) return null;
+      if (states[i].moves.length + rem === this.par) return i;
     }
     return 0;
   }
 
-  /** Go back to the last position where par was reachable; false when already there. */
+  /** Go back to the last position where par was reachable; false when already there (or not known yet). */
   rewind() {
     const i = this.lastReachableIndex();
-    if (i === this.history.index) return false;
+    if (i === null || i === this.history.index) return false;
     this.history.rewindTo(i);
     return true;
   }

@@ -2,14 +2,19 @@
 // manager (rules + history), the board view (drawing), the input (intents)
 // and the HUD. The game itself — its record (moves, hints, X-ray, finished)
 // and the history the manager keeps its positions in — is the midend's
-// (js/app/midend.js Game, opts.game); the Hint is asked of the worker through
-// it, never computed here. The counter "matches vs par" is always visible;
+// (js/app/midend.js Game, opts.game); par with its X-ray, the remaining par
+// after each strike and the Hint are asked of the worker through it (the
+// manager asks for the first two), never computed here. Until par is in, the
+// board is drawn but not ready (svg data-ready="false", the section
+// aria-busy, "Working out par…"); after a strike the meter keeps its words,
+// aria-busy, until the worker's remaining par is in — the board answers every
+// strike at once either way. The counter "matches vs par" is always visible;
 // the meter says whether par is still reachable (matches used + remaining par
 // == par). The page's h1 is the view's title (setPageTitle); the HUD keeps its
 // size so the board never moves under a finger.
 
 import {
-  bringResultIntoView, button, el, listenWhileConnected, prefersReducedMotion, setPageTitle,
+  bringResultIntoView, button, el, firstLine, listenWhileConnected, prefersReducedMotion, setPageTitle,
 } from '../../app/ui.js';
 import { SETTINGS_EVENT } from '../../app/settings.js';
 import { listenShortcuts } from '../../app/shortcuts.js';
@@ -37,7 +42,7 @@ export class PlayView {
     this.engine = engine;
     this.opts = opts;
     this.game = opts.game;
-    this.manager = new PlayManager(engine, board, { keep: (start) => this.game.keep(start) });
+    this.manager = new PlayManager(engine, board, { game: this.game });
     this.xrayOn = false;
     this.shownHint = null;
     this.named = false; // a sentence has named a square: the coordinates stay, so the board never shrinks back under a finger
@@ -50,11 +55,44 @@ export class PlayView {
       this.manager.replay(opts.moves);
       this.announcedWin = this.manager.won;
     }
+    this._working(true);
+    this.update();
+    this.manager.start().then(() => this._started(), (err) => this._failed(err));
+  }
+
+  /** While par is being worked out: the board is drawn but not ready, the view busy. */
+  _working(on) {
+    this.boardView.svg.dataset.ready = on ? 'false' : 'true';
+    if (on) this.root.setAttribute('aria-busy', 'true');
+    else this.root.removeAttribute('aria-busy');
+  }
+
+  /** Par and every position's remaining par are in: the game is ready (a restored finish shows its result). */
+  _started() {
+    this._working(false);
+    this.parEl.textContent = String(this.manager.par);
     this.update();
     if (this.manager.won) {
       this.game.finish({ moves: this.manager.used, par: this.manager.par });
       this._showResult(false);
     }
+  }
+
+  /** The worker could not work out par: say so plainly (the board stays drawn). */
+  _failed(err) {
+    this.root.removeAttribute('aria-busy');
+    this.root.dataset.failed = 'true';
+    this.meter.textContent = `Par could not be worked out (${firstLine(err)}). Reload to try again.`;
+    this.meter.className = 'meter over';
+  }
+
+  /** Ask the worker for the remaining par of the positions that lack it, then redraw the meter. */
+  _answer() {
+    this.manager.answer().then(() => {
+      if (this.root.isConnected) this.update();
+    }, () => {
+      if (this.root.isConnected) this.update(); // asked again after the next move
+    });
   }
 
   /** Whether the X-ray was shown on this game (the record's). */
@@ -67,7 +105,7 @@ export class PlayView {
     const o = this.opts;
     if (o.title) setPageTitle(o.title);
     this.used = el('strong', { class: 'used' }, '0');
-    this.parEl = el('strong', { class: 'par' }, String(this.manager.par));
+    this.parEl = el('strong', { class: 'par' }, '…');
     this.meter = el('span', { class: 'meter', role: 'status', 'aria-live': 'polite' });
     this.hud = el('p', { class: 'hud matchless-hud' },
       el('span', { class: 'count' }, 'Matches ', this.used, ' · par ', this.parEl), this.meter);
@@ -127,6 +165,7 @@ export class PlayView {
 
   /** Show or hide the X-ray; the first time, ask first when the view wants it asked. */
   async toggleXray() {
+    if (!this.manager.solution) return; // par's proof is not in yet
     if (!this.xrayOn && !this.xrayUsed && this.opts.confirmXray) {
       if (this.asking) return;
       this.asking = true;
@@ -151,7 +190,7 @@ export class PlayView {
    */
   async showHint() {
     const m = this.manager;
-    if (m.won || this.askingHint) return;
+    if (m.won || this.askingHint || !m.solution) return;
     if (!this.hintsUsed && this.opts.confirmHint) { // the first hint asks first, as the X-ray does
       this.askingHint = true;
       const ok = await this.opts.confirmHint(this);
@@ -181,12 +220,13 @@ export class PlayView {
   /** Strike the shell in `cell` (an intent from the input); t0 = the event's time. */
   strikeCell(cell, t0 = performance.now()) {
     const shell = this.boardView.shellOf[cell];
-    if (shell < 0 || this.manager.won || this.manager.isLit(shell)) return;
+    if (shell < 0 || !this.manager.solution || this.manager.won || this.manager.isLit(shell)) return;
     const res = this.manager.strike(shell);
     if (!res) return;
     this.boardView.finish();
     this._noteMoves();
     this.update({ animate: res.depths, t0 });
+    this._answer();
     this.opts.onMove?.(this.manager.snapshot.moves, this);
     if (this.manager.won && !this.announcedWin) {
       this.announcedWin = true;
@@ -233,15 +273,25 @@ export class PlayView {
     this.used.textContent = String(m.used);
     const over = m.over;
     const help = helped(this.game.record);
-    this.meter.textContent = m.won
-      ? (m.used === m.par && !help ? 'Solved at par' : `Solved${help ? ' with help' : ''}${m.used > m.par ? `, par +${m.used - m.par}` : ''}`)
-      : (over === 0 ? 'Par still reachable' : `Par +${over} now`);
-    this.meter.className = `meter ${over === 0 ? 'ok' : 'over'}`;
-    this.hud.dataset.over = String(over);
+    if (m.par === null) {
+      if (!this.root.dataset.failed) this.meter.textContent = 'Working out par…';
+    } else if (m.won) {
+      this.meter.textContent = m.used === m.par && !help ? 'Solved at par' : `Solved${help ? ' with help' : ''}${m.used > m.par ? `, par +${m.used - m.par}` : ''}`;
+    } else if (over !== null) {
+      this.meter.textContent = over === 0 ? 'Par still reachable' : `Par +${over} now`;
+    } // else: the worker's remaining par is still out; the meter keeps its words, busy
+    const busy = m.par !== null && !m.won && over === null;
+    if (busy) this.hud.setAttribute('aria-busy', 'true');
+    else this.hud.removeAttribute('aria-busy');
+    if (over !== null || m.won) {
+      this.meter.className = `meter ${m.won ? (m.used === m.par ? 'ok' : 'over') : over === 0 ? 'ok' : 'over'}`;
+      this.hud.dataset.over = String(m.won ? m.used - m.par : over);
+    }
     this.undoBtn.disabled = !m.canUndo;
     this.redoBtn.disabled = !m.canRedo;
     this.rewindBtn.disabled = !m.canRewind;
     this.restartBtn.disabled = m.used === 0;
+    this.xrayBtn.disabled = !m.solution;
     this.xrayBtn.setAttribute('aria-pressed', String(this.xrayOn));
     if (!m.won) {
       this.result.hidden = true;
@@ -262,7 +312,7 @@ export class PlayView {
     } else {
       this.hintNote.replaceChildren();
     }
-    this.hintBtn.disabled = m.won;
+    this.hintBtn.disabled = m.won || !m.solution;
     if (h) this.named = true;
     this.boardView.setLabels(this.named || coordinatesOn());
     const view = { lit: m.snapshot.lit, xray, hinted: h ? h.component : [], named: h ? [this.boardView.cellOfShell[h.shell]] : [] };

@@ -1,7 +1,9 @@
 // Matchless's replay hook for result links (#result/<code>, js/app/result-view.js):
 // the board of the code's game ID, the moves struck one by one through the
 // engine (the same rules as the Python replay), and the verdict in the
-// player's words. A move that is not a legal strike refuses the whole code.
+// player's words; par is asked of the worker through the midend
+// (js/app/midend.js), never computed on the page. A move that is not a legal
+// strike refuses the whole code.
 
 import { helped, makeRecord, verdictWords } from '../../app/record.js';
 import { BoardView } from './board-view.js';
@@ -29,17 +31,20 @@ export function shellOfMove(board, move) {
 }
 
 /**
- * Replay a decoded result {id, moves}: {svg, count, show(k), stepText(k), verdict, solved, record}.
- * Throws an Error with a plain message when the ID or a move does not replay.
+ * Replay a decoded result {id, moves}: resolves {svg, count, show(k), stepText(k), verdict, solved, record}.
+ * Rejects with a plain Error when the ID or a move does not replay (before
+ * anything is asked of the worker). `midend` is Matchless's Midend: the
+ * replay is one of its games, and par comes from its worker.
  */
-export function replayResult(engine, result) {
+export async function replayResult(engine, midend, result) {
   const board = engine.parseGameId(result.id);
   if (engine.formatGameId(board) !== result.id) throw new Error('its game ID is not in the canonical form');
-  const manager = new PlayManager(engine, board);
+  const manager = new PlayManager(engine, board, { game: midend.open({ gid: result.id, board }) });
   result.moves.forEach((move, i) => {
     const shell = shellOfMove(board, move);
     if (!manager.strike(shell)) throw new Error(`move ${i + 1} (${move}) strikes a shell that is already lit`);
   });
+  const { par } = await manager.solve();
   const states = manager.history.states();
   const view = new BoardView({ mode: 'play', label: 'Replayed board' });
   view.setBoard(board);
@@ -50,7 +55,6 @@ export function replayResult(engine, result) {
     view.render({ lit: s.lit, struck: s.moves, last, named: last >= 0 ? [view.cellOfShell[last]] : [] });
   };
   const used = result.moves.length;
-  const par = manager.par;
   const solved = manager.won;
   const lit = (k) => states[k].lit.filter(Boolean).length;
   // The code's record (its hints and X-ray): a hinted finish is "solved with help", never at par.

@@ -1,5 +1,7 @@
 // The Matchless Web Worker: the midend's answers (js/app/midend.js ANSWERS)
-// run here, never on the page's thread. A position travels as its game ID
+// run here, never on the page's thread: par and its X-ray for the play
+// screen, the editor and the result page, the remaining par after every
+// strike, and the hint. A position travels as its game ID
 // and the shells struck in order, and is rebuilt here by the engine's rules.
 //
 // Request  {id, op, args}
@@ -9,7 +11,10 @@
 //   hint   {gameId, moves} -> the proved hint (engine/hint.js: move, shell,
 //                             component, words, proof, extra), or null once won
 //   status {gameId, moves} -> {status: 'won' | 'playing', matches, remainingPar, par}
-//   solve  {gameId}        -> {par, witness, labels, sources}
+//   daily  {date}          -> {id, number, date}: the daily board of a date (the engine's daily)
+//   solve  {gameId}        -> {par, witness, labels, sources, count, hiddenSources}
+//                             (par's proof: the X-ray; count components, hiddenSources
+//                             the source components that are loops)
 // handleMessage is exported so node:test drives the protocol without a browser.
 
 import * as M from '../engine/index.js';
@@ -38,6 +43,10 @@ function positionOf(board, moves = []) {
 const plain = (x) => JSON.parse(JSON.stringify(x));
 
 const OPS = {
+  daily({ date }) {
+    const d = M.daily(date);
+    return { id: d.id, number: d.number, date: d.date };
+  },
   hint({ gameId, moves }) {
     const { board, solution } = boardOf(gameId);
     const h = provedHint(positionOf(board, moves), solution.par);
@@ -50,7 +59,14 @@ const OPS = {
   },
   solve({ gameId }) {
     const { solution } = boardOf(gameId);
-    return { par: solution.par, witness: [...solution.witness], labels: [...solution.labels], sources: [...solution.sources] };
+    return {
+      par: solution.par,
+      witness: [...solution.witness],
+      labels: [...solution.labels],
+      sources: [...solution.sources],
+      count: solution.count,
+      hiddenSources: solution.hiddenSources,
+    };
   },
 };
 
