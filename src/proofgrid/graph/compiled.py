@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from proofgrid.graph.peel import peeled_components
+
 if TYPE_CHECKING:
     from scipy.sparse import csr_array
 
@@ -100,9 +102,15 @@ def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
 
 
 def strong_components(src: Int32Array, dst: Int32Array, n: int) -> tuple[Int32Array, int]:
-    """The scipy kernel: strong component of every node, and their number; O(n + m)."""
+    """The scipy kernel: strong component of every node, and their number; O(n + m).
+
+    A graph that peels down to a small core (:mod:`proofgrid.graph.peel`) is
+    answered without scipy (its import costs more than the whole peel)."""
     if n == 0:
         return np.zeros(0, dtype=np.int32), 0
+    peeled = peeled_components(src, dst, n)
+    if peeled is not None:
+        return peeled
     from scipy.sparse.csgraph import connected_components  # noqa: PLC0415 (as in csr)
 
     count, lab = connected_components(csr(src, dst, n), directed=True, connection="strong")
