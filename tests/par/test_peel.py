@@ -1,4 +1,4 @@
-"""Strong components by peeling (:func:`proofgrid.graph.peel.peeled_components`).
+"""Strong components by peeling (:func:`proofgrid.graph.scc.peeled_components`).
 
 Oracle: networkx's ``strongly_connected_components`` on random multigraphs with
 self-loops and repeats, nearly acyclic ones among them (the kind that peels),
@@ -14,7 +14,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofgrid.graph.peel import peeled_components
+from proofgrid.graph.scc import peeled_components
 
 _GRAPHS = st.integers(1, 40).flatmap(
     lambda n: st.tuples(

@@ -32,8 +32,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph.peel import peeled_components
-
 if TYPE_CHECKING:
     from scipy.sparse import csr_array
 
@@ -102,15 +100,9 @@ def csr(src: Int32Array, dst: Int32Array, n: int) -> csr_array:
 
 
 def strong_components(src: Int32Array, dst: Int32Array, n: int) -> tuple[Int32Array, int]:
-    """The scipy kernel: strong component of every node, and their number; O(n + m).
-
-    A graph that peels down to a small core (:mod:`proofgrid.graph.peel`) is
-    answered without scipy (its import costs more than the whole peel)."""
+    """The scipy kernel: strong component of every node, and their number; O(n + m)."""
     if n == 0:
         return np.zeros(0, dtype=np.int32), 0
-    peeled = peeled_components(src, dst, n)
-    if peeled is not None:
-        return peeled
     from scipy.sparse.csgraph import connected_components  # noqa: PLC0415 (as in csr)
 
     count, lab = connected_components(csr(src, dst, n), directed=True, connection="strong")
@@ -201,11 +193,13 @@ def par_arrays(
     *,
     canonical: bool,
     edges: bool,
+    components: tuple[Int32Array, int] | None = None,
 ) -> ArrayPar:
     """Par of a checked edge-array graph by the scipy kernel; O(n + m) (edges: O(m log m)).
 
     Parameters as :func:`proofgrid.graph.scc.par`; ``costs`` are kept exact
-    (int64, summed as Python ints) unless some cost is fractional.
+    (int64, summed as Python ints) unless some cost is fractional; ``components``:
+    the labels and their number if already found (:func:`proofgrid.graph.scc.peeled_components`).
     """
     c: CostArray | None = None
     if costs is not None:
@@ -214,7 +208,7 @@ def par_arrays(
             c = raw.astype(np.float64, copy=False)
         else:
             c = raw.astype(np.int64, copy=False)
-    labels, count = strong_components(src, dst, n)
+    labels, count = components or strong_components(src, dst, n)  # given: already found
     if canonical:
         labels = _canonical(labels, count)
     entered = np.zeros(count, dtype=bool)
