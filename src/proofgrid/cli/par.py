@@ -197,7 +197,6 @@ def _run(
     """The pipeline: read (sources, scan, keys) -> certificate -> writers."""
     from proofgrid.graph import sparse  # noqa: PLC0415 (lazy, see module doc)
     from proofgrid.par import read_costs, read_graph  # noqa: PLC0415
-    from proofgrid.par.writers import plain_name  # noqa: PLC0415
 
     try:
         chosen = sparse.Engine(engine)
@@ -253,10 +252,10 @@ def _run(
         if costs is not None:
             lines.append(f"cost: {costs.format(cert.cost)}")
         lines.append("seeds:")
-        lines.extend(f"  {plain_name(name)}" for name in graph.names(cert.seeds))
+        tail = None
         if missing == 0:
-            lines.append(f"check: ok, all {graph.n} nodes reached from the {cert.par} seeds")
-        sys.stdout.write("\n".join(lines) + "\n")
+            tail = f"check: ok, all {graph.n} nodes reached from the {cert.par} seeds\n"
+        _print_plain(graph, cert.seeds, "\n".join(lines) + "\n", tail)
     if missing:
         sys.stdout.flush()
         common.fail(
@@ -264,6 +263,24 @@ def _run(
             f" (first: {first_missing!r})",
             code=common.EXIT_CHECK_FAILED,
         )
+
+
+def _print_plain(graph: NamedGraph, seeds: Any, head: str, tail: str | None) -> None:
+    """The plain answer: ``head``, a ``  name`` line per seed, then ``tail``. On a UTF-8
+    standard output the seed lines are written in bulk as bytes
+    (:func:`~proofgrid.par.writers.write_seed_lines`), else one ``str`` each."""
+    from proofgrid.par.writers import plain_name, write_seed_lines  # noqa: PLC0415
+
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("_", "-")
+    if encoding not in {"utf-8", "utf8"}:
+        lines = [f"  {plain_name(name)}\n" for name in graph.names(seeds)]
+        sys.stdout.write(head + "".join(lines) + (tail or ""))
+        return
+    sys.stdout.write(head)
+    out = _binary_stdout()
+    write_seed_lines(out, graph, seeds)
+    if tail is not None:
+        out.write(tail.encode("utf-8"))
 
 
 def _binary_stdout() -> IO[bytes]:
