@@ -73,24 +73,32 @@ def plain_name(name: str) -> str:
 
 def _escaped(names: NameBytes, encode: Callable[[str], str], json_quotes: bool) -> NameBytes:
     """``names`` with the ones that need escaping re-encoded by ``encode`` (appended to
-    the buffer); the test is vectorised, the re-encoding one name at a time."""
+    the buffer); the test is vectorised (the positions of the bytes to escape, then
+    two binary searches a name: O(buffer + k log)), the re-encoding one name at a time.
+    ``plain`` names (no control characters) are tested for JSON's quotes only."""
     buf = names.buf
-    bad = buf < 32
-    bad |= buf == 127 if not json_quotes else False
+    if names.plain:  # no control characters: only JSON's quotes and backslashes
+        if not json_quotes:
+            return names
+        bad = buf == 0x22
+    else:
+        bad = buf < 32
+        bad |= buf == (0x22 if json_quotes else 127)
     if json_quotes:
-        bad |= buf == 0x22
         bad |= buf == 0x5C
-    if not bad.any():
+    at = np.flatnonzero(bad)  # (the buffer may hold more than the names: a file's text)
+    del bad
+    if not at.size:
         return names
-    counts = np.zeros(buf.size + 1, dtype=np.int64)
-    np.cumsum(bad, out=counts[1:])
-    flagged = np.flatnonzero(counts[names.starts + names.lengths] - counts[names.starts])
-    raw = buf.tobytes()
+    inside = np.searchsorted(at, names.starts + names.lengths) - np.searchsorted(at, names.starts)
+    flagged = np.flatnonzero(inside)
+    if not flagged.size:
+        return names
     extra = bytearray()
     starts, lengths = names.starts.copy(), names.lengths.copy()
     for i in flagged.tolist():
         a = int(names.starts[i])
-        fixed = encode(raw[a : a + int(names.lengths[i])].decode("utf-8")).encode("utf-8")
+        fixed = encode(buf[a : a + int(names.lengths[i])].tobytes().decode("utf-8")).encode("utf-8")
         starts[i] = buf.size + len(extra)
         lengths[i] = len(fixed)
         extra += fixed
