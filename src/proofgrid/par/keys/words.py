@@ -316,6 +316,7 @@ def span_codes(
 _SPLIT_MAX = 1 << 21
 _COMMENT = re.compile(rb"#[^\n]*")
 _COMMA = bytes.maketrans(b",", b" ")
+_SPACES = [bytes([c]) for c in b" \t\n\r\v\f"]  # what bytes.split() splits at
 
 
 def text_codes(
@@ -356,16 +357,15 @@ def text_codes(
         if b"," in raw:
             raw = raw.translate(_COMMA)
         words = raw.split()
-        del raw
         k = len(words)
         if done + k > starts.size:
             return None
-        total += sum(map(len, words))
+        total += len(raw) - sum(map(raw.count, _SPACES))  # the words' bytes: all but spaces
         at[done : done + k] = np.fromiter(
             map(first_seen.setdefault, words, itertools.count(done)), dtype=np.int64, count=k
         )
         done += k
-        del words
+        del words, raw
     if done != starts.size or total != int(lengths.sum(dtype=np.int64)):
         return None
     del first_seen
