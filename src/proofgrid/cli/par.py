@@ -18,13 +18,10 @@ goes to typer, so every message reads as before.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
 import re
 import sys
-import threading
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -171,7 +168,6 @@ def _run(
         common.fail("--cost-columns needs --costs FILE")
     if indent is not None and not as_json:
         common.fail("--indent goes with --json")
-    _prefetch_scipy(file)
     graph = read_graph(file, columns=_pair(columns, "--columns"))
     if graph.n == 0:
         print(
@@ -245,32 +241,6 @@ def _print_plain(graph: NamedGraph, seeds: Any, head: str, tail: str | None) -> 
     write_seed_lines(out, graph, seeds)
     if tail is not None:
         out.write(tail.encode("utf-8"))
-
-
-#: Bytes of input from which a graph is taken to need scipy's compiled kernel (more
-#: edges than peeling takes: :data:`proofgrid.graph.scc.PEEL_MAX`), so scipy is
-#: imported on a thread while the file is read.
-_PREFETCH_MIN = 1 << 26
-
-
-def _import_csgraph() -> None:
-    with contextlib.suppress(ImportError):  # (scipy is a dependency)
-        import scipy.sparse.csgraph  # noqa: F401, PLC0415 (the prefetch itself)
-
-
-def _prefetch_scipy(file: str) -> None:
-    """Import scipy's graph routines on a second thread while a large file (at least
-    ``_PREFETCH_MIN`` bytes) is read: that import (0.2 s) then overlaps the reading
-    instead of following it. Small files, standard input: nothing (most such graphs
-    peel without scipy). The thread is not a daemon: an early error waits for it."""
-    if file == "-":
-        return
-    try:
-        size = os.stat(file).st_size
-    except (OSError, ValueError):
-        return
-    if size >= _PREFETCH_MIN and "scipy.sparse.csgraph" not in sys.modules:
-        threading.Thread(target=_import_csgraph, name="prefetch-scipy").start()
 
 
 def _binary_stdout() -> IO[bytes]:
