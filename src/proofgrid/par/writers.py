@@ -267,7 +267,7 @@ def _name_list(out: IO[bytes], doc: _Doc) -> None:
         start[:, 1] = quote
         start[:, 2], length[:, 2] = s, ln
         start[:, 3] = quote
-        out.write(gather(doc.pool, start.ravel(), length.ravel()).tobytes())
+        out.write(gather(doc.pool, start.ravel(), length.ravel()).data)
 
 
 def _sources(out: IO[bytes], doc: _Doc, groups: Any) -> None:
@@ -312,7 +312,7 @@ def _sources(out: IO[bytes], doc: _Doc, groups: Any) -> None:
             seg_len[mpos[ends] + 2] = 1
         tail = first + per - 1
         seg_start[tail], seg_len[tail] = lit[b"]}"], 2
-        out.write(gather(doc.pool, seg_start, seg_len).tobytes())
+        out.write(gather(doc.pool, seg_start, seg_len).data)
 
 
 def write_components(
@@ -355,7 +355,7 @@ def write_seed_lines(
         line[first] = line[first + 1] = 0x20
         line[ends - 1] = 0x0A
         line[~lit] = packed
-        out.write(line.tobytes())
+        out.write(line.data)
 
 
 def write_condensation(
