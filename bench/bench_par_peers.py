@@ -10,9 +10,10 @@ makes them under ``bench/.venvs/``): measured inside the project's environment,
 ``import igraph`` imported matplotlib and cost 0.42 s instead of 0.04 s.
 
 Each side is a fresh process (start-up and imports included), timed from outside
-with ``os.wait4`` (wall, peak RSS); the sides alternate run by run, so a change
-of load hits all of them; the figure is the median. Every peer must print the
-same par as ours.
+with ``os.wait4`` (wall, CPU = user + system, peak RSS); the sides alternate run
+by run, so a change of load hits all of them; the figures are medians (CPU time
+is the one to compare when other work shares the cores). Every peer must print
+the same par as ours.
 
 Inputs (generated into bench/data/, git-ignored):
 
@@ -59,13 +60,13 @@ SMALL = ("deb", "contents")
 MEMORY = ("tiny", "int20m", "pq20m", "int100m")
 
 
-def run(argv: list[str]) -> tuple[float, float, str]:
-    """(wall s, peak RSS MB, stdout) of one whole process."""
+def run(argv: list[str]) -> tuple[float, float, float, str]:
+    """(wall s, CPU s (user + system), peak RSS MB, stdout) of one whole process."""
     try:
-        wall, _cpu, peak, out = run_child(argv)
+        wall, cpu, peak, out = run_child(argv)
     except RuntimeError as exc:
         raise SystemExit(str(exc)) from None
-    return wall, peak, out
+    return wall, cpu, peak, out
 
 
 def par_of(text: str) -> int:
@@ -197,6 +198,12 @@ def main() -> None:
     )
     ap.add_argument("--peer", action="append", choices=PEERS, help="limit the peers")
     ap.add_argument("--big", action="store_true", help="also 10^8 integer edges (one run)")
+    ap.add_argument(
+        "--before",
+        metavar="SRC",
+        help="also run proofgrid from another source tree (PYTHONPATH=SRC), alternating:"
+        " before/after on the same load",
+    )
     ap.add_argument("--make", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     names = ["deb", "contents", "named5m", "int5m", "tiny", "int20m", "pq20m"]
@@ -228,37 +235,54 @@ def main() -> None:
         runs = 1 if name == "int100m" else args.runs
         peers = peers_for(name, chosen)
         wall: dict[str, list[float]] = {"ours": [], **{p: [] for p in peers}}
+        cpu: dict[str, list[float]] = {"ours": [], **{p: [] for p in peers}}
         peak: dict[str, list[float]] = {"ours": [], **{p: [] for p in peers}}
         got: dict[str, int] = {}
+        before: list[tuple[float, float, float]] = []
         for _ in range(runs):
-            w, rss, out = run(ours_argv(name, path))
+            w, c, rss, out = run(ours_argv(name, path))
             wall["ours"].append(w)
+            cpu["ours"].append(c)
             peak["ours"].append(rss)
             got["ours"] = par_of(out)
+            if args.before:
+                w, c, rss, out = run(["env", f"PYTHONPATH={args.before}", *ours_argv(name, path)])
+                before.append((w, c, rss))
+                if par_of(out) != got["ours"]:
+                    raise SystemExit(f"{name}: par {got['ours']} != {par_of(out)} (before)")
             for p in peers:
-                w, rss, out = run([str(rooms[p]), str(script(p)), str(path), kind])
+                w, c, rss, out = run([str(rooms[p]), str(script(p)), str(path), kind])
                 wall[p].append(w)
+                cpu[p].append(c)
                 peak[p].append(rss)
                 got[p] = par_of(out)
         for p in peers:
             if p != "pyarrow" and got[p] != got["ours"]:
                 raise SystemExit(f"{name}: par {got['ours']} (ours) != {got[p]} ({p})")
         mw = statistics.median(wall["ours"])
+        mc = statistics.median(cpu["ours"])
         mr = max(peak["ours"])
         peaks[name] = mr
-        cells = [name, f"{m:,}", f"{mw:.2f} s", f"{mr:,.0f} MB"]
+        cells = [name, f"{m:,}", f"{mw:.2f} s / {mc:.2f} s", f"{mr:,.0f} MB"]
         if name in MEMORY and name != "tiny" and "tiny" in peaks:
             cells.append(f"{(mr - peaks['tiny']) * 2**20 / m:.1f}")
         else:
             cells.append("—")
         for p in (*PEERS, "pyarrow"):
             if p in peers:
-                pw = statistics.median(wall[p])
+                pw, pc = statistics.median(wall[p]), statistics.median(cpu[p])
                 pr = max(peak[p])
-                cells.append(f"{pw:.2f} s, {pr:,.0f} MB ({pw / mw:.2f}×)")
+                cells.append(
+                    f"{pw:.2f} s / {pc:.2f} s, {pr:,.0f} MB ({pw / mw:.2f}× / {pc / mc:.2f}×)"
+                )
             else:
                 cells.append("—")
         cells.append(str(got["ours"]))
+        if before:
+            bw = statistics.median(b[0] for b in before)
+            bc = statistics.median(b[1] for b in before)
+            bm = max(b[2] for b in before)
+            cells.append(f"{bw:.2f} s / {bc:.2f} s, {bm:,.0f} MB")
         rows.append("| " + " | ".join(cells) + " |")
         print(rows[-1], flush=True)
     load1 = os.getloadavg()[0]
@@ -268,12 +292,13 @@ def main() -> None:
         f"{date.today()}, {platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, load average {load0:.1f} → {load1:.1f}; "
         f"median of {args.runs} alternating whole-process runs (10^8: one run). "
-        "A peer's cell: its median wall, its peak RSS, and (its time ÷ ours): above 1 "
-        "we are faster. B/edge: our peak above the 1,000-edge file's, per edge.",
+        "Times: median wall / median CPU (user + system, less sensitive to the load). "
+        "A peer's cell: its times, its peak RSS, and (its wall ÷ ours / its CPU ÷ ours): "
+        "above 1 we are faster. B/edge: our peak above the 1,000-edge file's, per edge.",
         "",
         "| input | edges | proofgrid | peak | B/edge | igraph | NetworKit | networkx "
-        "| Arrow CSV parse | par |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| Arrow CSV parse | par |" + (" before |" if args.before else ""),
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.before else ""),
         *rows,
     ]
     if not args.only:

@@ -18,30 +18,51 @@ import os
 import re
 import shlex
 import sys
+from typing import TYPE_CHECKING, Any
 
-import typer
-from typer.exceptions import TyperException
-
-from proofgrid.cli import common, par, studies, web
-from proofgrid.cli.lazy import PuzzleRoot
+from proofgrid.cli import common, par
 from proofgrid.errors import ProofgridError
+
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
-    name="proofgrid",
-    cls=PuzzleRoot,
-    help="Grid puzzles whose answers are proved by theorems, and the engines behind them.\n\n"
-    + common.EXIT_HELP,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 120},
-)
+_APP: list[typer.Typer] = []  # the root app, built once on first use
 
-for _module in (par, studies, web):
-    _module.register(app)
+
+def _app() -> typer.Typer:
+    """The root typer app (typer, the puzzles' lazy groups and the commands of ``par``,
+    ``studies`` and ``web``), built on first use: ``proofgrid par FILE`` runs without it
+    (:func:`proofgrid.cli.par.quick`)."""
+    if not _APP:
+        import typer  # noqa: PLC0415 (typer on use: see _app's doc)
+
+        from proofgrid.cli import studies, web  # noqa: PLC0415
+        from proofgrid.cli.lazy import PuzzleRoot  # noqa: PLC0415
+
+        root = typer.Typer(
+            name="proofgrid",
+            cls=PuzzleRoot,
+            help="Grid puzzles whose answers are proved by theorems, and the engines behind"
+            " them.\n\n" + common.EXIT_HELP,
+            no_args_is_help=True,
+            pretty_exceptions_enable=False,
+            rich_markup_mode=None,
+            add_completion=False,
+            context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 120},
+        )
+        for module in (par, studies, web):
+            module.register(root)
+        _APP.append(root)
+    return _APP[0]
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the root typer app, built on first use (:func:`_app`)."""
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module 'proofgrid.cli' has no attribute {name!r}")
 
 
 class _ClosedStream(io.TextIOBase):
@@ -115,18 +136,51 @@ def main(argv: list[str] | None = None) -> int:
     """Console entry point; returns the exit status (:data:`common.EXIT_HELP`).
 
     Click runs in non-standalone mode so that usage errors, like engine errors,
-    come out as a single ``error: ...`` line rather than a decorated box.
+    come out as a single ``error: ...`` line rather than a decorated box. A plain
+    ``par`` command line runs without typer (:func:`proofgrid.cli.par.quick`,
+    :func:`_as_click`), with the same statuses and messages.
     """
     _stand_in_for_closed_streams()
     try:
-        result = app(args=argv, prog_name="proofgrid", standalone_mode=False)
+        quick = par.quick(sys.argv[1:] if argv is None else list(argv))
+        if quick is not None:
+            result = _as_click(quick)
+        else:
+            result = _app()(args=argv, prog_name="proofgrid", standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except SystemExit as exc:
         code = exc.code
         if code is None:
             return 0
         return code if isinstance(code, int) else 1
-    except TyperException as exc:
+    except ProofgridError as exc:
+        common.error(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        common.error("interrupted")
+        return common.EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _detach_stdout()
+        return 0
+    except OSError as exc:  # a standard stream failed: /dev/full, closed stdin or stdout
+        _detach_stdout()
+        message = exc.strerror or str(exc)
+        if not message.startswith("standard"):
+            message = f"cannot write the output: {message}"
+        common.error(message)
+        return common.EXIT_STREAM
+    except Exception as exc:  # typer's own: usage errors, Abort (typer is loaded then)
+        return _typer_error(exc, argv)
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _typer_error(exc: Exception, argv: list[str] | None) -> int:
+    """The status of a typer exception (a usage error's one line, or ``interrupted``);
+    anything else is raised again."""
+    import typer  # noqa: PLC0415 (loaded already: it raised exc)
+    from typer.exceptions import TyperException  # noqa: PLC0415
+
+    if isinstance(exc, TyperException):
         # Usage errors and the like (typer vendors click; ClickException API).
         formatter = getattr(exc, "format_message", None)
         message = formatter() if callable(formatter) else str(exc)
@@ -143,23 +197,54 @@ def main(argv: list[str] | None = None) -> int:
         common.error(message)
         code = getattr(exc, "exit_code", 2)
         return code if isinstance(code, int) else 2
-    except ProofgridError as exc:
-        common.error(str(exc))
-        return 2
-    except (KeyboardInterrupt, typer.Abort):
+    if isinstance(exc, typer.Abort):
         common.error("interrupted")
         return common.EXIT_INTERRUPTED
-    except BrokenPipeError:
-        _detach_stdout()
-        return 0
-    except OSError as exc:  # a standard stream failed: /dev/full, closed stdin or stdout
-        _detach_stdout()
-        message = exc.strerror or str(exc)
-        if not message.startswith("standard"):
-            message = f"cannot write the output: {message}"
-        common.error(message)
-        return common.EXIT_STREAM
-    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+    raise exc
+
+
+class _PacifiedStream:
+    """A standard stream whose flush ignores a closed pipe (EPIPE), as click's
+    ``PacifyFlushWrapper`` does after a command hit one."""
+
+    def __init__(self, wrapped: Any) -> None:
+        self.wrapped = wrapped
+
+    def flush(self) -> None:
+        try:
+            self.wrapped.flush()
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.wrapped, attr)
+
+
+def _as_click(command: Any) -> Any:
+    """Run a command read by :func:`proofgrid.cli.par.quick` as click runs a command in
+    non-standalone mode (typer's ``_main``): ``typer.Exit`` gives its status; a
+    KeyboardInterrupt is status 130; an EOFError a newline on standard error and
+    ``interrupted``; a closed pipe status 1, the standard streams pacified."""
+    try:
+        return command()
+    except EOFError:
+        print(file=sys.stderr)
+        common.error("interrupted")
+        return common.EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        return common.EXIT_INTERRUPTED
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            sys.stdout = _PacifiedStream(sys.stdout)
+            sys.stderr = _PacifiedStream(sys.stderr)
+            raise SystemExit(1) from exc
+        raise
+    except Exception as exc:
+        typer = sys.modules.get("typer")  # common.fail raised typer.Exit: typer is loaded
+        if typer is not None and isinstance(exc, typer.Exit):
+            return exc.exit_code
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,5 +1,9 @@
 """Shared CLI helpers: one-line errors, exit codes, commands built from declared options,
-and option values read without pydantic."""
+and option values read without pydantic.
+
+Importing it does not import typer (``proofgrid par FILE`` runs without it:
+:func:`proofgrid.cli.par.quick`); the helpers that need typer import it on use.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,6 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
-
-import typer
 
 if TYPE_CHECKING:
     from proofgrid.study_tasks import Option
@@ -37,7 +39,10 @@ def error(message: str) -> None:
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Report a one-line error and exit with ``code`` (2 = bad input)."""
+    """Report a one-line error and exit with ``code`` (2 = bad input): ``typer.Exit``,
+    which click returns as the status."""
+    import typer  # noqa: PLC0415 (typer on use: see the module doc)
+
     error(message)
     raise typer.Exit(code)
 
@@ -48,6 +53,8 @@ def option_parameter(opt: Option) -> inspect.Parameter:
     How the CLI mounts options a puzzle declares as data (study options,
     :attr:`proofgrid.puzzle.Puzzle.hint_options`).
     """
+    import typer  # noqa: PLC0415 (typer on use: see the module doc)
+
     kind: Any = list[opt.kind] if opt.multiple else opt.kind  # type: ignore[name-defined]
     default = typer.Option(opt.default, *opt.flags, help=opt.help, min=opt.min)
     return inspect.Parameter(

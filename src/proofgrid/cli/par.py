@@ -5,22 +5,31 @@ asks the engine (:func:`proofgrid.graph.sparse.par_certificate`), writes the ans
 (:mod:`proofgrid.par.writers`: the streamed certificate, the components and the
 condensation). The engines are
 imported when the command runs, so other commands do not pay for numpy/scipy at
-start-up, and its options are read without typer's pydantic machinery (:class:`ParCommand`).
+start-up, and its options are read without typer's pydantic machinery (``ParCommand``).
+
+Start-up: importing this module imports no typer. The typer command is built by
+:func:`register` (for ``proofgrid --help``, ``par --help``, and every command line
+it does not take itself); :func:`quick` takes the plain command lines (``par FILE``
+with options given as separate words, plain values) and runs them without typer
+and click, whose import is about a sixth of ``par`` on a 3·10⁵-edge file. Anything
+else (``--opt=value``, a value starting with ``-``, ``--``, ``--help``, a mistake)
+goes to typer, so every message reads as before.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 import sys
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
-
-import typer
-from typer.core import TyperCommand
 
 from proofgrid.cli import common
 
 if TYPE_CHECKING:
+    import typer
+
     from proofgrid.graph.sparse import ParCertificate
     from proofgrid.par.costs import CostTable
     from proofgrid.par.names import NamedGraph
@@ -73,71 +82,22 @@ def _pair(text: str | None, option: str) -> tuple[str, str] | None:
     return parse_columns(text, option)
 
 
-def par_command(
-    file: str = typer.Argument(
-        ..., metavar="FILE", help="Edge list or table; '-' reads standard input."
-    ),
+def run(
+    file: str,
     *,
-    costs_file: str | None = typer.Option(
-        None,
-        "--costs",
-        metavar="FILE",
-        help="'node cost' lines (non-negative integers or decimals; default cost 1):"
-        " choose the cheapest node of each source component and print the total.",
-    ),
-    columns: str | None = typer.Option(
-        None,
-        "--columns",
-        metavar="SRC,DST",
-        help="Read FILE as a table (Parquet, Arrow/Feather, or CSV with a header):"
-        " the two named columns are the edges.",
-    ),
-    cost_columns: str | None = typer.Option(
-        None,
-        "--cost-columns",
-        metavar="NODE,COST",
-        help="Read the --costs FILE as a table: the two named columns.",
-    ),
-    as_json: bool = typer.Option(
-        False, "--json", help="Print the certificate as JSON (components, members, counts)."
-    ),
-    check: bool = typer.Option(
-        False, "--check", help="Re-verify by BFS that the seeds reach every node; exit 1 if not."
-    ),
-    members_limit: int = typer.Option(
-        10, "--members-limit", min=0, metavar="N", help="Members listed per source in --json."
-    ),
-    scheduler: str | None = typer.Option(
-        None,
-        "--scheduler",
-        metavar="ADDRESS|local[:N]",
-        help="Run on a Dask cluster (FILE: a Parquet file, directory or glob); 'local:N'"
-        " starts N local worker processes. See docs/par-cluster.md.",
-    ),
-    engine: str = typer.Option(
-        "auto",
-        "--engine",
-        metavar="[auto|python|compiled]",
-        help="SCC engine: pure-Python Tarjan, compiled scipy kernel, or by size (auto).",
-    ),
-    indent: int | None = typer.Option(
-        None, "--indent", min=0, metavar="N", help="With --json: indent by N spaces."
-    ),
-    components_path: str | None = typer.Option(
-        None,
-        "--components",
-        metavar="PATH",
-        help="Write 'node<TAB>component' for every node to PATH; components are numbered"
-        " in a topological order of the condensation, source components first.",
-    ),
-    condensation_path: str | None = typer.Option(
-        None,
-        "--condensation",
-        metavar="PATH",
-        help="Write the condensation's edges 'a<TAB>b' (a < b, each once) to PATH.",
-    ),
+    costs_file: str | None = None,
+    columns: str | None = None,
+    cost_columns: str | None = None,
+    as_json: bool = False,
+    check: bool = False,
+    members_limit: int = 10,
+    scheduler: str | None = None,
+    engine: str = "auto",
+    indent: int | None = None,
+    components_path: str | None = None,
+    condensation_path: str | None = None,
 ) -> None:
-    """Smallest set of starting points whose cascade reaches every node."""
+    """``proofgrid par FILE [options]`` once its options are read (by typer or :func:`quick`)."""
     if scheduler is not None:  # the cluster path (docs/par-cluster.md)
         if check:
             common.fail("--check is not available with --scheduler")
@@ -197,7 +157,6 @@ def _run(
     """The pipeline: read (sources, scan, keys) -> certificate -> writers."""
     from proofgrid.graph import sparse  # noqa: PLC0415 (lazy, see module doc)
     from proofgrid.par import read_costs, read_graph  # noqa: PLC0415
-    from proofgrid.par.writers import plain_name  # noqa: PLC0415
 
     try:
         chosen = sparse.Engine(engine)
@@ -253,10 +212,10 @@ def _run(
         if costs is not None:
             lines.append(f"cost: {costs.format(cert.cost)}")
         lines.append("seeds:")
-        lines.extend(f"  {plain_name(name)}" for name in graph.names(cert.seeds))
+        tail = None
         if missing == 0:
-            lines.append(f"check: ok, all {graph.n} nodes reached from the {cert.par} seeds")
-        sys.stdout.write("\n".join(lines) + "\n")
+            tail = f"check: ok, all {graph.n} nodes reached from the {cert.par} seeds\n"
+        _print_plain(graph, cert.seeds, "\n".join(lines) + "\n", tail)
     if missing:
         sys.stdout.flush()
         common.fail(
@@ -264,6 +223,24 @@ def _run(
             f" (first: {first_missing!r})",
             code=common.EXIT_CHECK_FAILED,
         )
+
+
+def _print_plain(graph: NamedGraph, seeds: Any, head: str, tail: str | None) -> None:
+    """The plain answer: ``head``, a ``  name`` line per seed, then ``tail``. On a UTF-8
+    standard output the seed lines are written in bulk as bytes
+    (:func:`~proofgrid.par.writers.write_seed_lines`), else one ``str`` each."""
+    from proofgrid.par.writers import plain_name, write_seed_lines  # noqa: PLC0415
+
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("_", "-")
+    if encoding not in {"utf-8", "utf8"}:
+        lines = [f"  {plain_name(name)}\n" for name in graph.names(seeds)]
+        sys.stdout.write(head + "".join(lines) + (tail or ""))
+        return
+    sys.stdout.write(head)
+    out = _binary_stdout()
+    write_seed_lines(out, graph, seeds)
+    if tail is not None:
+        out.write(tail.encode("utf-8"))
 
 
 def _binary_stdout() -> IO[bytes]:
@@ -351,14 +328,155 @@ def _write_condensation(
             )
 
 
-class ParCommand(common.QuickHelp, TyperCommand):
-    """typer's command, its options read without pydantic (:func:`common.quicken`)."""
+#: ``par`` options :func:`quick` reads: flags, text values, counts (digits, >= 0).
+_FLAGS = {"--json": "as_json", "--check": "check"}
+_TEXTS = {
+    "--costs": "costs_file",
+    "--columns": "columns",
+    "--cost-columns": "cost_columns",
+    "--engine": "engine",
+    "--components": "components_path",
+    "--condensation": "condensation_path",
+}
+_COUNTS = {"--members-limit": "members_limit", "--indent": "indent"}
+_PLAIN_COUNT = re.compile(r"[0-9]{1,18}")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        common.quicken(self.params)
+
+def quick(argv: list[str]) -> Callable[[], None] | None:
+    """The ``par`` command line ``argv`` (without the program name) read without typer, as a
+    call of :func:`run`; or None to leave it to typer.
+
+    Taken: ``par`` then one FILE (``-`` or a word not starting with ``-``) and the
+    options of :data:`_FLAGS`, :data:`_TEXTS` and :data:`_COUNTS`, each value a
+    separate word not starting with ``-`` (counts: 1 to 18 digits), in any order;
+    a repeated option keeps its last value, as click does. Everything else
+    (``--scheduler``, ``--opt=value``, ``--``, help, two FILEs, a missing value) is
+    None, and typer reads it as it always did. O(len(argv)).
+    """
+    if not argv or argv[0] != "par":
+        return None
+    values: dict[str, Any] = {}
+    file: str | None = None
+    i = 1
+    while i < len(argv):
+        word = argv[i]
+        if word in _FLAGS:
+            values[_FLAGS[word]] = True
+            i += 1
+        elif word in _TEXTS or word in _COUNTS:
+            if i + 1 == len(argv) or argv[i + 1].startswith("-"):
+                return None
+            value = argv[i + 1]
+            if word in _COUNTS:
+                if not _PLAIN_COUNT.fullmatch(value):
+                    return None
+                values[_COUNTS[word]] = int(value)
+            else:
+                values[_TEXTS[word]] = value
+            i += 2
+        elif (word == "-" or not word.startswith("-")) and file is None:
+            file = word
+            i += 1
+        else:
+            return None
+    if file is None:
+        return None
+    path = file
+    return lambda: run(path, **values)
 
 
 def register(app: typer.Typer) -> None:
-    """Attach the ``par`` command to the root app."""
+    """Attach the ``par`` command to the root app (typer, imported here)."""
+    import typer  # noqa: PLC0415 (typer only for the typer command: module doc)
+    from typer.core import TyperCommand  # noqa: PLC0415
+
+    class ParCommand(common.QuickHelp, TyperCommand):
+        """typer's command, its options read without pydantic (:func:`common.quicken`)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            common.quicken(self.params)
+
+    def par_command(
+        file: str = typer.Argument(
+            ..., metavar="FILE", help="Edge list or table; '-' reads standard input."
+        ),
+        *,
+        costs_file: str | None = typer.Option(
+            None,
+            "--costs",
+            metavar="FILE",
+            help="'node cost' lines (non-negative integers or decimals; default cost 1):"
+            " choose the cheapest node of each source component and print the total.",
+        ),
+        columns: str | None = typer.Option(
+            None,
+            "--columns",
+            metavar="SRC,DST",
+            help="Read FILE as a table (Parquet, Arrow/Feather, or CSV with a header):"
+            " the two named columns are the edges.",
+        ),
+        cost_columns: str | None = typer.Option(
+            None,
+            "--cost-columns",
+            metavar="NODE,COST",
+            help="Read the --costs FILE as a table: the two named columns.",
+        ),
+        as_json: bool = typer.Option(
+            False, "--json", help="Print the certificate as JSON (components, members, counts)."
+        ),
+        check: bool = typer.Option(
+            False,
+            "--check",
+            help="Re-verify by BFS that the seeds reach every node; exit 1 if not.",
+        ),
+        members_limit: int = typer.Option(
+            10, "--members-limit", min=0, metavar="N", help="Members listed per source in --json."
+        ),
+        scheduler: str | None = typer.Option(
+            None,
+            "--scheduler",
+            metavar="ADDRESS|local[:N]",
+            help="Run on a Dask cluster (FILE: a Parquet file, directory or glob); 'local:N'"
+            " starts N local worker processes. See docs/par-cluster.md.",
+        ),
+        engine: str = typer.Option(
+            "auto",
+            "--engine",
+            metavar="[auto|python|compiled]",
+            help="SCC engine: pure-Python Tarjan, compiled scipy kernel, or by size (auto).",
+        ),
+        indent: int | None = typer.Option(
+            None, "--indent", min=0, metavar="N", help="With --json: indent by N spaces."
+        ),
+        components_path: str | None = typer.Option(
+            None,
+            "--components",
+            metavar="PATH",
+            help="Write 'node<TAB>component' for every node to PATH; components are numbered"
+            " in a topological order of the condensation, source components first.",
+        ),
+        condensation_path: str | None = typer.Option(
+            None,
+            "--condensation",
+            metavar="PATH",
+            help="Write the condensation's edges 'a<TAB>b' (a < b, each once) to PATH.",
+        ),
+    ) -> None:
+        """Smallest set of starting points whose cascade reaches every node."""
+        run(
+            file,
+            costs_file=costs_file,
+            columns=columns,
+            cost_columns=cost_columns,
+            as_json=as_json,
+            check=check,
+            members_limit=members_limit,
+            scheduler=scheduler,
+            engine=engine,
+            indent=indent,
+            components_path=components_path,
+            condensation_path=condensation_path,
+        )
+
     app.command("par", help=HELP, cls=ParCommand)(par_command)

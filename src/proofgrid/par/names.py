@@ -12,6 +12,7 @@ never built.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
@@ -48,12 +49,15 @@ class NamedGraph(Protocol):
 
 @dataclass(frozen=True, eq=False)
 class NameBytes:
-    """The UTF-8 names of several nodes end to end: name ``i`` is
-    ``buf[starts[i]:starts[i] + lengths[i]]`` (what the writers stream, no ``str`` per name)."""
+    """The UTF-8 names of several nodes: name ``i`` is ``buf[starts[i]:starts[i] + lengths[i]]``
+    (usually end to end; what the writers stream, no ``str`` per name)."""
 
     buf: npt.NDArray[np.uint8]
     starts: npt.NDArray[np.int64]
     lengths: npt.NDArray[np.int64]
+    #: True when no name holds a control character (bytes 0-31, 127): names read from
+    #: text, whose scanner refuses them (the writers then test quotes only).
+    plain: bool = False
 
 
 def gather(
@@ -64,7 +68,9 @@ def gather(
     The index of every output byte is a running sum of steps: 1 inside a span, the
     jump to the next span's start at its first byte (one scatter of the spans, one
     cumulative sum; int32 when the buffer and the output allow). Temporary: 4 or 8
-    bytes an output byte (callers go in blocks). O(output + spans)."""
+    bytes an output byte, in a work array kept between calls when it is small
+    (``_KEEP``: the writers gather a block at a time, and a fresh array each time
+    was page-faulted in, a third of the time). O(output + spans)."""
     ln = np.asarray(lengths, dtype=np.int64)
     st = np.asarray(starts, dtype=np.int64)
     some = ln > 0
@@ -74,7 +80,8 @@ def gather(
     if total == 0:
         return np.zeros(0, dtype=np.uint8)
     itype = np.int32 if max(total, buf.size) < 2**31 - 1 else np.int64
-    step = np.ones(total, dtype=itype)
+    step = _work(total, itype)
+    step.fill(1)
     first = np.cumsum(ln) - ln  # where each span begins in the output
     jump = np.empty(st.size, dtype=np.int64)
     jump[0] = st[0]
@@ -83,6 +90,22 @@ def gather(
     np.cumsum(step, out=step)
     out: npt.NDArray[np.uint8] = buf[step]
     return out
+
+
+_KEEP = 1 << 22  # entries of gather's work array kept between calls (16 MB as int32)
+_WORK = threading.local()  # each thread's kept work arrays, by type
+
+
+def _work(size: int, itype: type) -> Any:
+    """A work array of ``size`` entries of ``itype``: a view of one this thread keeps
+    between calls if ``size <= _KEEP`` (grown to the largest asked), else a fresh one."""
+    if size > _KEEP:
+        return np.empty(size, dtype=itype)
+    kept: dict[type, Any] = _WORK.__dict__.setdefault("arrays", {})
+    arr = kept.get(itype)
+    if arr is None or arr.size < size:
+        arr = kept[itype] = np.empty(max(size, 1 << 16), dtype=itype)
+    return arr[:size]
 
 
 def _packed_names(buf: npt.NDArray[np.uint8], starts: Any, lengths: Any) -> NameBytes:
@@ -106,6 +129,9 @@ class Spans:
 
 class NameTable:
     """Node names of a graph with ``n`` nodes, from spans or from integer values.
+
+    The names are read from text (the scanner refuses control characters), so the
+    :class:`NameBytes` it gives are ``plain``.
 
     Build one with :meth:`of_spans` or :meth:`of_integers`. :meth:`name` is O(1)
     (O(length) for spans); :attr:`spans` writes the integers' text on first
@@ -155,14 +181,21 @@ class NameTable:
         ]
 
     def name_bytes(self, nodes: npt.ArrayLike) -> NameBytes:
-        """The names of several nodes as bytes end to end, in the order given: one
-        gather of their spans, or the decimal text of their values; O(k + bytes)."""
+        """The names of several nodes as UTF-8 bytes, in the order given: one gather of
+        their spans end to end, or the decimal text of their values; O(k + bytes). When
+        at least half of all the names are asked for, the spans of the names' own
+        buffer are returned as they lie (no copy)."""
         picked = np.asarray(nodes, dtype=np.int64).ravel()
         if self._values is not None:
             buf, starts, lengths = integer_text(self._values[picked])
-            return NameBytes(buf, starts.astype(np.int64), lengths.astype(np.int64))
+            return NameBytes(buf, starts.astype(np.int64), lengths.astype(np.int64), plain=True)
         s = self.spans
-        return _packed_names(s.buf, s.starts[picked], s.lengths[picked])
+        at: npt.NDArray[np.int64] = s.starts[picked].astype(np.int64)
+        ln: npt.NDArray[np.int64] = s.lengths[picked].astype(np.int64)
+        if 2 * picked.size >= s.starts.size:  # most names: the spans as they lie, no copy
+            return NameBytes(s.buf, at, ln, plain=True)
+        packed = _packed_names(s.buf, at, ln)
+        return NameBytes(packed.buf, packed.starts, packed.lengths, plain=True)
 
     def non_ascii(self) -> list[int]:
         """Nodes whose names have a byte of 0x80 or more, ascending; O(text) vectorised.
