@@ -93,3 +93,14 @@ class IntegerCoder:
         self.count += int(order.size)
         codes[new] = self._code[fresh]
         return codes, order
+
+    def values(self) -> npt.NDArray[np.int64]:
+        """The distinct values so far, by code (``values()[c]`` got code ``c``), read
+        off the table a step at a time; O(largest value), memory the result."""
+        out = np.empty(self.count, dtype=np.int64)
+        step = 1 << 20
+        for lo in range(0, self._code.size, step):
+            codes = self._code[lo : lo + step]
+            seen = np.flatnonzero(codes >= 0)
+            out[codes[seen]] = seen + lo
+        return out
