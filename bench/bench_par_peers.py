@@ -27,7 +27,9 @@ Inputs (generated into bench/data/, git-ignored):
   bytes (``bench_par_io.names``), so named vs integer is the same graph.
 * ``int20m`` / ``pq20m``: 4·10^6 nodes / 2·10^7 edges, integer names, as text
   and as Parquet (two int32 columns), ``--json``: peak RSS per edge above the
-  same command's peak on a 1,000-edge file (``tiny``).
+  same command's peak on a 1,000-edge file of the same kind (``tiny`` as text,
+  ``pqtiny`` as Parquet: the Parquet command imports pyarrow, ~85 MB, which a
+  text base would charge to the edges).
 * ``int100m`` (only with ``--big``): 2·10^7 nodes / 10^8 edges, one run.
 
 Results go to bench/results/par-peers.md. ``--only NAME`` runs one input;
@@ -57,7 +59,7 @@ PEERS = ("igraph", "networkit", "networkx")
 #: networkx holds every edge in Python dicts: only the real graphs of <10^6 edges.
 SMALL = ("deb", "contents")
 #: inputs measured for memory only (ours, ``--json``; no peer).
-MEMORY = ("tiny", "int20m", "pq20m", "int100m")
+MEMORY = ("tiny", "pqtiny", "int20m", "pq20m", "int100m")
 
 
 def run(argv: list[str]) -> tuple[float, float, float, str]:
@@ -113,6 +115,14 @@ def files(which: set[str], big: bool) -> dict[str, tuple[Path, str]]:
         tiny = DATA / "par_tiny.txt"
         write_edgelist(tiny, src, dst)
         out["tiny"] = (tiny, "int")
+        pqtiny = DATA / "par_tiny.parquet"
+        if "pqtiny" in which:
+            import pyarrow as pa  # noqa: PLC0415 (the --make child only)
+            import pyarrow.parquet as pq_io  # noqa: PLC0415
+
+            t = {"src": src.astype(np.int32), "dst": dst.astype(np.int32)}
+            pq_io.write_table(pa.table(t), pqtiny)
+            out["pqtiny"] = (pqtiny, "parquet")
     if which & {"int5m", "named5m"}:
         src, dst = make_graph(10**6, 5 * 10**6)
         ip = DATA / "par_int5m.txt"
@@ -194,7 +204,7 @@ def main() -> None:
     ap.add_argument(
         "--only",
         action="append",
-        help="deb, contents, int5m, named5m, tiny, int20m, pq20m, int100m",
+        help="deb, contents, int5m, named5m, tiny, pqtiny, int20m, pq20m, int100m",
     )
     ap.add_argument("--peer", action="append", choices=PEERS, help="limit the peers")
     ap.add_argument("--big", action="store_true", help="also 10^8 integer edges (one run)")
@@ -206,11 +216,13 @@ def main() -> None:
     )
     ap.add_argument("--make", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    names = ["deb", "contents", "named5m", "int5m", "tiny", "int20m", "pq20m"]
+    names = ["deb", "contents", "named5m", "int5m", "tiny", "pqtiny", "int20m", "pq20m"]
     names += ["int100m"] if args.big else []
     which = set(args.only or names)
     if which & {"int20m", "pq20m"}:
         which.add("tiny")
+    if "pq20m" in which:
+        which.add("pqtiny")
     if args.make:
         for name, (path, kind) in files(which, args.big).items():
             print(name, kind, path)
@@ -264,8 +276,9 @@ def main() -> None:
         mr = max(peak["ours"])
         peaks[name] = mr
         cells = [name, f"{m:,}", f"{mw:.2f} s / {mc:.2f} s", f"{mr:,.0f} MB"]
-        if name in MEMORY and name != "tiny" and "tiny" in peaks:
-            cells.append(f"{(mr - peaks['tiny']) * 2**20 / m:.1f}")
+        base = "pqtiny" if path.suffix == ".parquet" else "tiny"  # the same command's
+        if name in MEMORY and not name.endswith("tiny") and base in peaks:
+            cells.append(f"{(mr - peaks[base]) * 2**20 / m:.1f}")
         else:
             cells.append("—")
         for p in (*PEERS, "pyarrow"):

@@ -4,9 +4,12 @@ memory per edge of text and Parquet input, whole processes.
 1. ``--json`` / plain: a named graph with ``--sources`` source components (each a
    leaf name of ~30 bytes pointing into a core of cycles), both commands run
    alternately ``--runs`` times; medians of wall time and peak resident memory.
-2. ``--big M``: peak resident memory of ``proofgrid par FILE`` on M random integer
-   edges as text and as Parquet (two int32 columns), minus the same command's peak
-   on a 1,000-edge file (the interpreter and the imports), divided by M.
+2. ``--big M``: peak resident memory of ``proofgrid par FILE`` (plain and ``--json``)
+   on M random integer edges as text and as Parquet (two int32 columns), minus the
+   same command's peak on a 1,000-edge file of the same kind (the interpreter and
+   the imports: the Parquet command imports pyarrow), divided by M; medians.
+   ``bench_par_peers.py`` measures the same way (``tiny`` / ``pqtiny``, ``--json``)
+   but takes the largest peak of its runs, not the median.
 
 Inputs are made in a child process and kept in ``bench/data/``; every measured
 command is a fresh process (:func:`wholeproc.run_child`: wall, CPU, peak RSS).
@@ -94,15 +97,19 @@ def bytes_per_edge(m: int, runs: int) -> None:
     for kind in ("txt", "parquet"):
         small = _make(MAKE_INTS, DATA / f"par-ints-1000.{kind}", "1000", kind)
         big = _make(MAKE_INTS, DATA / f"par-ints-{m}.{kind}", str(m), kind)
-        base = statistics.median(_par(str(small))[1] for _ in range(runs))
-        got = [_par(str(big)) for _ in range(runs)]
-        peak = statistics.median(r[1] for r in got)
-        wall = statistics.median(r[0] for r in got)
-        per = (peak - base) * 2**20 / m
-        print(
-            f"{kind} {m} edges: {wall:.1f} s, peak {peak:.0f} MB, base {base:.0f} MB:"
-            f" {per:.1f} B/edge above the 1,000-edge peak"
-        )
+        cols = ["--columns", "src,dst"] if kind == "parquet" else []
+        for extra in ([], ["--json"]):
+            base = statistics.median(_par(str(small), *cols, *extra)[1] for _ in range(runs))
+            got = [_par(str(big), *cols, *extra) for _ in range(runs)]
+            peak = statistics.median(r[1] for r in got)
+            wall = statistics.median(r[0] for r in got)
+            cpu = statistics.median(r[2] for r in got)
+            per = (peak - base) * 2**20 / m
+            print(
+                f"{kind}{' --json' if extra else ''} {m} edges: {wall:.1f} s ({cpu:.1f} s CPU),"
+                f" peak {peak:.0f} MB, base {base:.0f} MB: {per:.1f} B/edge above the"
+                " 1,000-edge peak"
+            )
 
 
 def main() -> None:

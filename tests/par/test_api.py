@@ -109,6 +109,11 @@ def test_numpy_array(rows: Rows, ints: bool) -> None:
     assert all(type(s) is (int if ints else str) for s in res.seeds)
 
 
+def first_missing(rows: Rows) -> int | None:
+    """The 1-based row of the first None cell (a DataFrame refuses it), or None."""
+    return next((r for r, (a, b) in enumerate(rows, 1) if a is None or b is None), None)
+
+
 @SETTINGS
 @given(edge_rows(), st.booleans(), st.data())
 def test_pandas(rows: Rows, ints: bool, data: st.DataObject) -> None:
@@ -116,6 +121,11 @@ def test_pandas(rows: Rows, ints: bool, data: st.DataObject) -> None:
         rows = [(PAR_INT[a], None if b is None else PAR_INT[b]) for a, b in rows]
     df = pd.DataFrame(rows, columns=["src", "dst"], dtype=object)
     df.insert(0, "weight", 1)
+    bad = first_missing(rows)
+    if bad is not None:  # a null cell is refused with its row, as in arrays and pairs
+        with pytest.raises(ParInputError, match=rf"^<DataFrame>: row {bad}: the destination"):
+            par(df, columns=("src", "dst"))
+        return
     costs = data.draw(cost_maps(order_of(rows)))
     res = par(df, costs=pd.Series(costs, dtype=object), columns=("src", "dst"))
     assert_matches(res, order_of(rows), pairs_of(rows), costs)
@@ -132,9 +142,45 @@ def test_polars(rows: Rows, ints: bool) -> None:
         {"s": [a for a, _ in rows], "d": [b for _, b in rows]},
         schema={"s": pl.Int64 if ints else pl.String, "d": pl.Int64 if ints else pl.String},
     )
+    bad = first_missing(rows)
+    if bad is not None:  # a null cell is refused with its row, as in arrays and pairs
+        with pytest.raises(ParInputError, match=rf"^<DataFrame>: row {bad}: the destination"):
+            par(df)
+        return
     res = par(df)
     assert_matches(res, order_of(rows), pairs_of(rows))
     assert all(type(s) is (int if ints else str) for s in res.seeds)
+
+
+@pytest.mark.parametrize(
+    ("frame", "message"),
+    [
+        (pd.DataFrame({"s": ["a", "b"], "d": ["b", None]}), "row 2: the destination node is "),
+        (
+            pd.DataFrame({"s": [1.0, float("nan")], "d": [2.0, 3.0]}),
+            "row 2: the source node is nan",
+        ),
+        (
+            pd.DataFrame({"s": pd.array([1, None], dtype="Int64"), "d": [2, 3]}),
+            "row 2: the source node is <NA>",
+        ),
+        (pd.DataFrame({"s": [None, "b"], "d": ["b", "a"]}, dtype=object), "row 1: the source"),
+        (pl.DataFrame({"s": [1, 2], "d": [2, None]}), "row 2: the destination node is None"),
+        (pl.DataFrame({"s": ["x", None], "d": ["y", "z"]}), "row 2: the source node is None"),
+        (
+            pl.DataFrame({"s": [1.0, float("nan")], "d": [2.0, 3.0]}),
+            "row 2: the source node is nan",
+        ),
+    ],
+)
+def test_dataframe_null_cells_are_refused_with_their_row(frame: Any, message: str) -> None:
+    """A None/NaN/NA/null node in a DataFrame is refused naming its row, as a numpy
+    array's or a pair's is (issue 34): it used to be read as an isolated node."""
+    with pytest.raises(ParInputError) as err:
+        par(frame)
+    assert str(err.value).startswith("<DataFrame>: " + message)
+    with pytest.raises(ParInputError, match=r"^<array>: row 1: the destination node is nan$"):
+        par(np.array([[1.0, np.nan]]))  # the same shape of message
 
 
 def graph_case(rows: Rows) -> tuple[list[Any], list[tuple[int, int]]]:

@@ -195,6 +195,8 @@ def _run(
         None if costs is None else costs.values,
         engine=chosen,
         condensation_edges=as_json,
+        reorder=True,  # only the set of edges matters from here on
+        consume=not (check or components_path or condensation_path),  # edges unread after
     )
     if components_path is not None or condensation_path is not None:
         _write_condensation(graph, cert, components_path, condensation_path)

@@ -254,6 +254,9 @@ class ParResult(NamedTuple):
         from a later to an earlier entry); ``None`` for the scipy kernel.
     kernel : str
         The SCC kernel used.
+    edge_count : int or None
+        The number of distinct condensation edges, when ``par(..., consume=True,
+        edges=True)`` counted them instead of listing them.
     """
 
     par: int
@@ -265,6 +268,7 @@ class ParResult(NamedTuple):
     edges: tuple[tuple[int, int], ...] | None
     completion: tuple[int, ...] | None
     kernel: Kernel
+    edge_count: int | None = None
 
 
 def par(
@@ -274,6 +278,8 @@ def par(
     kernel: Kernel = "tarjan",
     canonical: bool = False,
     edges: bool = False,
+    reorder: bool = False,
+    consume: bool = False,
 ) -> ParResult:
     """Minimum number of seeds whose cascade reaches every node, with a witness.
 
@@ -300,6 +306,17 @@ def par(
         the kernel, so that every kernel gives the same labels.
     edges : bool
         Also list the distinct condensation edges.
+    reorder : bool
+        Edge arrays only, scipy kernel: the caller lets the edges be reordered in
+        place (the same edges, repeats included, in another order afterwards), so
+        that edges laid out by :func:`proofgrid.graph.compiled.pair_arrays` hold
+        the kernel's adjacency in their own memory (peak 8 bytes an edge instead
+        of 12; :func:`proofgrid.graph.compiled.par_arrays`).
+    consume : bool
+        As ``reorder``, and the caller does not read the edge arrays again: their
+        contents are left undefined and their memory is given back; ``edges``
+        then counts the condensation edges (``edge_count``) instead of listing
+        them.
 
     Returns
     -------
@@ -334,7 +351,15 @@ def par(
         n, src, dst = _checked(_arcs(graph))
         peeled = peeled_components(src, dst, n) if n else None  # most real graphs: no scipy
         got = compiled.par_arrays(
-            src, dst, n, costs, canonical=canonical, edges=edges, components=peeled
+            src,
+            dst,
+            n,
+            costs,
+            canonical=canonical,
+            edges=edges,
+            components=peeled,
+            reorder=reorder,
+            consume=consume,
         )
         return ParResult(
             par=int(got.seeds.size),
@@ -346,6 +371,7 @@ def par(
             edges=got.edges,
             completion=None,
             kernel="scipy",
+            edge_count=got.edge_count,
         )
     raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, not {kernel!r}")
 

@@ -124,6 +124,8 @@ def par_certificate(
     *,
     engine: Engine = Engine.AUTO,
     condensation_edges: bool = False,
+    reorder: bool = False,
+    consume: bool = False,
 ) -> ParCertificate:
     """Par with its certificate by :func:`proofgrid.graph.scc.par`; O(n + m).
 
@@ -141,6 +143,18 @@ def par_certificate(
     condensation_edges : bool
         Also count the distinct condensation edges (one more O(m) pass; the
         pure-Python engine always counts them).
+    reorder : bool
+        ``src`` and ``dst`` may be reordered in place (afterwards they hold the same
+        edges, repeats included, in another order): with edges laid out by
+        :func:`proofgrid.graph.compiled.pair_arrays`, as the integer readers lay
+        them out, the compiled kernel then builds its adjacency inside the edges'
+        own memory, and the peak is 8 bytes an edge plus O(n) instead of 12
+        (:func:`proofgrid.graph.compiled.par_arrays`). Other arrays are not touched.
+    consume : bool
+        As ``reorder``, and the caller will not read ``src`` and ``dst`` again (their
+        contents are left undefined, their memory given back): the edges are not
+        put back, which saves their 8 bytes an edge at the end (the compiled engine
+        on edges laid out so; otherwise as ``reorder``).
     """
     s, d = compiled.as_index(src), compiled.as_index(dst)
     compiled.check_arcs(s, d, n)
@@ -149,10 +163,19 @@ def par_certificate(
         return _empty(chosen)
     c = None if costs is None else np.asarray(costs, dtype=np.int64)
     python = chosen is Engine.PYTHON
-    res = scc.par(scc.Arcs(n, s, d), c, kernel=_KERNEL[chosen], edges=python)
+    res = scc.par(
+        scc.Arcs(n, s, d),
+        c,
+        kernel=_KERNEL[chosen],
+        edges=python or (consume and condensation_edges),
+        reorder=reorder,
+        consume=consume,
+    )
     labels = np.asarray(res.labels, dtype=np.int32)
-    if res.edges is not None:
-        n_edges: int | None = len(res.edges)
+    if res.edge_count is not None:
+        n_edges: int | None = res.edge_count
+    elif res.edges is not None:
+        n_edges = len(res.edges)
     elif condensation_edges:
         n_edges = condensation_edge_count(labels, s, d, res.n_components)
     else:

@@ -24,7 +24,9 @@ which of two equally cheap nodes is the seed (the earlier):
   equivalent text file.
 
 Isolated nodes count (each is its own source): a networkx, igraph or scipy node
-without edges, and in a DataFrame a row whose other cell is null.
+without edges. A node that is None, NaN or null (pandas' NA, a polars null) is
+refused with its row, in every kind (``<DataFrame>: row 2: the destination node
+is None``).
 
 Nothing here imports networkx, igraph, pandas or polars: a graph's kind is told
 by the module names of its type, so each library is used only when the caller
@@ -176,6 +178,17 @@ def _refuse_missing(tokens: list[Any], source: str) -> None:
             raise ParInputError(f"{source}: row {k // 2 + 1}: the {side} node is {v!r}")
 
 
+def _refuse_mask(missing: Any, value_at: Any, source: str) -> None:
+    """As :func:`_refuse_missing`, for interleaved tokens flagged missing in a numpy mask."""
+    if missing.any():
+        k = int(missing.argmax())
+        side = "source" if k % 2 == 0 else "destination"
+        v = value_at(k)
+        if type(v).__module__ == "numpy":  # a numpy scalar: shown as a Python one, ``nan``
+            v = v.item()
+        raise ParInputError(f"{source}: row {k // 2 + 1}: the {side} node is {v!r}")
+
+
 def _from_tokens(codes: Any, n: int, values: Any, source: str) -> _Input:
     """Edges from interleaved token codes (``src0, dst0, src1, ...``; -1 = no name)."""
     import numpy as np  # noqa: PLC0415
@@ -273,9 +286,10 @@ def _from_pandas(df: Any, columns: tuple[Any, Any] | None) -> _Input:
     from proofgrid.par.keys import first_appearance  # noqa: PLC0415
 
     both = pd.concat([df[a], df[b]], ignore_index=True).take(_interleave(len(df)))
-    missing = both.isna().to_numpy()  # NaN/None/NA: a null cell, no name (docstring)
-    plain = both.dtype.kind in "iu" and not missing.any()
-    codes, uniq = first_appearance(both.to_numpy() if plain else both.to_numpy(object), missing)
+    cols = (df[a], df[b])
+    _refuse_mask(both.isna().to_numpy(), lambda k: cols[k % 2].iloc[k // 2], "<DataFrame>")
+    plain = both.dtype.kind in "iu"
+    codes, uniq = first_appearance(both.to_numpy() if plain else both.to_numpy(object))
     values = uniq.tolist()
     return _from_tokens(codes, len(values), values, "<DataFrame>")
 
@@ -297,13 +311,17 @@ def _from_polars(df: Any, columns: tuple[Any, Any] | None) -> _Input:
         for k, s in enumerate((sa, sb)):
             missing[k::2] = s.is_null().to_numpy()
             both[k::2] = filled[k]
-        codes, uniq = first_appearance(both, missing)
+        nulls = missing.copy()
+        if both.dtype.kind == "f":
+            missing |= np.isnan(both)
+        _refuse_mask(missing, lambda k: None if nulls[k] else both[k], "<DataFrame>")
+        codes, uniq = first_appearance(both)
         return _from_tokens(codes, int(uniq.size), uniq, "<DataFrame>")
     tokens: list[Any] = [None] * (2 * m)
     tokens[0::2] = sa.to_list()
     tokens[1::2] = sb.to_list()
-    missing = np.fromiter(map(_null, tokens), dtype=bool, count=2 * m)
-    codes, uniq = first_appearance(np.array(tokens, dtype=object), missing)
+    _refuse_missing(tokens, "<DataFrame>")
+    codes, uniq = first_appearance(np.array(tokens, dtype=object))
     return _from_tokens(codes, int(uniq.size), list(uniq), "<DataFrame>")
 
 
@@ -582,7 +600,7 @@ def par(
         A networkx graph (undirected edges go both ways), an igraph ``Graph``,
         a scipy sparse square matrix (a nonzero entry ``[i, j]`` is the edge
         ``i -> j``), a pandas or polars ``DataFrame`` (its first two columns,
-        or ``columns``; a null cell leaves that node out of the row), a numpy
+        or ``columns``; a null or NaN cell is refused with its row), a numpy
         ``(m, 2)`` array, an iterable of ``(src, dst)`` pairs, or a path (as
         ``proofgrid par`` reads it: text, compressed, Parquet, Arrow, or CSV
         with ``columns``).

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from proofgrid.errors import ProofgridError, require_extra
+from proofgrid.graph.compiled import pair_arrays, phase
 from proofgrid.par.costs import MAX_SCALED, CostTable, scale_costs
 from proofgrid.par.keys import first_appearance, nfc_twins
 from proofgrid.par.keys.arrow import valid_mask
@@ -250,7 +251,7 @@ class ColumnarEdges:
     dst: Int32Array
     rows: int
     integers: bool
-    _nodes: Any  # arrow array of the n distinct names, by node id
+    _nodes: Any  # arrow array of the n distinct names, by node id (int32, int64 or text)
 
     @property
     def m(self) -> int:
@@ -288,7 +289,7 @@ class ColumnarEdges:
         return NameBytes(raw, off[:-1].copy(), np.diff(off))
 
     def node_array(self) -> Any:
-        """The n names as an arrow array (int64 or large_string), by node id."""
+        """The n names as an arrow array (int32, int64 or large_string), by node id."""
         return self._nodes
 
     def unicode_twins(self) -> list[tuple[str, str]]:
@@ -349,10 +350,11 @@ def _parquet_integer_edges(
     are keyed as they come by the table indexed by value of
     :class:`~proofgrid.par.keys.IntegerCoder` (first appearance, exactly as a text
     file's integer names), so neither the table nor an array over all cells is
-    held; memory: the edges (8 bytes an edge), the coder's table (8 bytes a value
-    up to the largest) and one batch. None (nothing kept) when a cell is null,
-    negative or too sparse for the table, or a column is not integer-typed: the
-    caller then reads the whole table. O(rows + largest value)."""
+    held; memory: the edges (8 bytes an edge, laid out one int64 an edge by
+    :func:`~proofgrid.graph.compiled.pair_arrays`), the values (4 bytes a node),
+    the coder's table (4 bytes a value up to the largest) and one batch. None
+    (nothing kept) when a cell is null, negative or too sparse for the table, or a
+    column is not integer-typed: the caller then reads the whole table. O(rows + largest value)."""
     from proofgrid.par.keys import IntegerCoder  # noqa: PLC0415
 
     pa = _pa()
@@ -369,11 +371,13 @@ def _parquet_integer_edges(
         rows = int(file.metadata.num_rows)
         coder = IntegerCoder()
         limit = 4 * rows + (1 << 16)
-        s_all = np.empty(rows, dtype=np.int32)
-        d_all = np.empty(rows, dtype=np.int32)
+        # One int64 an edge (compiled.pair_arrays), so that the kernel may build its
+        # adjacency inside the edges' own memory (``reorder``).
+        s_all, d_all = pair_arrays(rows)
         # The values by code: at most one a cell; pages never written are never
         # resident, so only the distinct values cost memory (no growth, no copy).
-        uniq = np.empty(2 * rows, dtype=np.int64)
+        # int32: the coder takes values below 2**31 - 1 only.
+        uniq = np.empty(2 * rows, dtype=np.int32)
         m = 0
         for batch in file.iter_batches(batch_size=_BATCH_ROWS, columns=list(wanted)):
             a, b = batch.column(0), batch.column(1)
@@ -399,7 +403,8 @@ def _parquet_integer_edges(
     del file
     pa.default_memory_pool().release_unused()
     give_back()  # what the reader's threads freed, back to the system before the kernel
-    nodes = pa.Array.from_buffers(pa.int64(), uniq.size, [None, pa.py_buffer(uniq)])
+    nodes = pa.Array.from_buffers(pa.int32(), uniq.size, [None, pa.py_buffer(uniq)])
+    phase("read")
     return ColumnarEdges(src.name, coder.count, s_all[:m], d_all[:m], m, True, nodes)
 
 
@@ -447,7 +452,10 @@ def _graph_nodes(graph: NamedGraph) -> tuple[Any, bool]:
     """The graph's names as an arrow array by node id, and whether they are integers."""
     pa = _pa()
     if isinstance(graph, ColumnarEdges):
-        return graph.node_array(), graph.integers
+        nodes = graph.node_array()
+        if graph.integers:  # int32 from the Parquet integer path: matched as int64
+            nodes = nodes.cast(pa.int64())
+        return nodes, graph.integers
     return pa.array(graph.names(np.arange(graph.n)), pa.large_string()), False
 
 

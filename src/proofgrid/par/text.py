@@ -85,6 +85,7 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
+from proofgrid.graph.compiled import grow_pairs
 from proofgrid.graph.scc import successors
 from proofgrid.par.keys import IntegerCoder, nfc_twins, span_codes, text_codes
 from proofgrid.par.keys import arrow as arrow_keys
@@ -201,7 +202,6 @@ def _parse_plain(
     src: Int32Array = np.zeros(0, dtype=np.int32)
     dst: Int32Array = src
     m = 0
-    first_values: list[npt.NDArray[np.int64]] = []
     tokens, line0 = 0, 0
     for line0, (starts, _lengths, counts, nnl, values, _bytes), end in scans:
         mask = line_fields(counts, line0, source)
@@ -219,19 +219,18 @@ def _parse_plain(
         got = coder.add(values, limit)
         if got is None:
             return None
-        codes, order = got
+        codes, _ = got
         if mask is not None:
             codes = codes[mask]
         k = codes.size // 2
         if m + k > src.size:  # (a regular file that grew while read also grows them)
             cap = size // 4 + 1 if size is not None and not src.size else 0
             cap = max(cap, 2 * src.size, m + k, 1 << 16)
-            src, dst = _grown(src, m, cap), _grown(dst, m, cap)
+            src, dst = grow_pairs(src, dst, m, cap)  # one int64 an edge: see compiled
         src[m : m + k] = codes[0::2]
         dst[m : m + k] = codes[1::2]
         m += k
-        first_values.append(values[order])
-    names = np.concatenate(first_values) if first_values else np.zeros(0, dtype=np.int64)
+    names = coder.values()  # from the coder's table: no list of chunks, no second copy
     return EdgeList(
         source=source,
         n=coder.count,
@@ -243,13 +242,6 @@ def _parse_plain(
 
 
 _UNSIZED = 1 << 22  # values the integer table may reach for a text of unknown length
-
-
-def _grown(arr: Int32Array, used: int, cap: int) -> Int32Array:
-    """``arr`` with room for ``cap`` entries, its first ``used`` kept."""
-    fresh = np.empty(max(cap, used), dtype=np.int32)
-    fresh[:used] = arr[:used]
-    return fresh
 
 
 def _general(tok: Tokens, buf: npt.NDArray[np.uint8], size: int, source: str) -> EdgeList:

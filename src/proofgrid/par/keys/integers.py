@@ -10,13 +10,15 @@ Method
 ------
 A table indexed by value holds the code of every value seen so far (-1:
 unseen); one gather codes a chunk. Only the tokens still unseen go further: the
-first occurrence of each of their values in the chunk is a scatter-min of
-positions (``np.minimum.at`` into a second table, reset afterwards), and those
-values get the next codes in chunk order. So codes are in order of first
-appearance in the whole stream, exactly as a dictionary would give them.
+first occurrence of each of their values in the chunk is found in the same
+table (its unseen entries are scratch until they get their codes): a
+scatter-max of ``-2 - position`` (``np.maximum.at``) leaves ``-2 -`` the first
+position, and those values get the next codes in chunk order. So codes are in
+order of first appearance in the whole stream, exactly as a dictionary would
+give them.
 
 Cost: O(tokens) gathers plus O(first-appearance candidates) scatter steps per
-chunk; memory two int32 tables (8 bytes an entry) of the largest value + 1
+chunk; memory one int32 table (4 bytes an entry) of the largest value + 1
 entries, refused (``None``) past a caller's limit so that sparse values (e.g.
 16-digit ids) can be keyed by hashing instead.
 """
@@ -32,7 +34,8 @@ __all__ = ["IntegerCoder"]
 
 _UNSEEN = -1
 _MAX_CODES = 2**31 - 1  # codes are int32
-_FAR = 2**31 - 1  # scratch entry of a value not in the chunk (past any position in it)
+_FAR = 2**31 - 1  # a chunk holds fewer values than this (positions fit the scratch)
+_LOW = -(2**31)  # scratch entry of a fresh value before the scatter-max
 
 
 class IntegerCoder:
@@ -45,7 +48,6 @@ class IntegerCoder:
     def __init__(self) -> None:
         self.count = 0
         self._code = np.zeros(0, dtype=np.int32)  # code of each value, or _UNSEEN
-        self._first = np.zeros(0, dtype=np.int32)  # scratch for the scatter-min
 
     def _grow(self, top: int, limit: int) -> None:
         """Make the tables cover values below ``top`` (doubling, at most ``limit``; an
@@ -55,7 +57,6 @@ class IntegerCoder:
         code = np.full(size, _UNSEEN, dtype=np.int32)
         code[: self._code.size] = self._code
         self._code = code
-        self._first = np.full(size, _FAR, dtype=np.int32)  # positions in a chunk
 
     def add(
         self, values: npt.NDArray[np.int64], limit: int
@@ -81,12 +82,25 @@ class IntegerCoder:
         if new.size == 0:
             return codes, new
         fresh = values[new]
-        first: Any = self._first
-        at = new.astype(np.int32)  # a chunk holds fewer than 2**31 - 1 values (checked)
-        np.minimum.at(first, fresh, at)  # earliest position of each fresh value
-        order = new[first[fresh] == at]
-        first[fresh] = _FAR  # clean for the next chunk
-        self._code[values[order]] = np.arange(self.count, self.count + order.size, dtype=np.int32)
+        table: Any = self._code
+        mark = new.astype(np.int32)  # a chunk holds fewer than 2**31 - 1 values (checked)
+        np.negative(mark, out=mark)
+        mark -= 2  # -2 - position: the largest is the earliest, all below _UNSEEN
+        table[fresh] = _LOW
+        np.maximum.at(table, fresh, mark)  # -2 - the earliest position of each fresh value
+        order = new[table[fresh] == mark]
+        table[values[order]] = np.arange(self.count, self.count + order.size, dtype=np.int32)
         self.count += int(order.size)
         codes[new] = self._code[fresh]
         return codes, order
+
+    def values(self) -> npt.NDArray[np.int64]:
+        """The distinct values so far, by code (``values()[c]`` got code ``c``), read
+        off the table a step at a time; O(largest value), memory the result."""
+        out = np.empty(self.count, dtype=np.int64)
+        step = 1 << 20
+        for lo in range(0, self._code.size, step):
+            codes = self._code[lo : lo + step]
+            seen = np.flatnonzero(codes >= 0)
+            out[codes[seen]] = seen + lo
+        return out
