@@ -77,17 +77,9 @@ def _escaped(names: NameBytes, encode: Callable[[str], str], json_quotes: bool) 
     two binary searches a name: O(buffer + k log)), the re-encoding one name at a time.
     ``plain`` names (no control characters) are tested for JSON's quotes only."""
     buf = names.buf
-    if names.plain:  # no control characters: only JSON's quotes and backslashes
-        if not json_quotes:
-            return names
-        bad = buf == 0x22
-    else:
-        bad = buf < 32
-        bad |= buf == (0x22 if json_quotes else 127)
-    if json_quotes:
-        bad |= buf == 0x5C
-    at = np.flatnonzero(bad)  # (the buffer may hold more than the names: a file's text)
-    del bad
+    if names.plain and not json_quotes:  # no control characters, nothing to escape
+        return names
+    at = _to_escape(buf, *_extent(names), names.plain, json_quotes)
     if not at.size:
         return names
     inside = np.searchsorted(at, names.starts + names.lengths) - np.searchsorted(at, names.starts)
@@ -103,6 +95,44 @@ def _escaped(names: NameBytes, encode: Callable[[str], str], json_quotes: bool) 
         lengths[i] = len(fixed)
         extra += fixed
     return NameBytes(np.concatenate([buf, np.frombuffer(bytes(extra), np.uint8)]), starts, lengths)
+
+
+_SCAN = 1 << 20  # bytes of a name buffer tested at a time (small temporaries)
+
+
+def _extent(names: NameBytes) -> tuple[int, int]:
+    """The part ``lo:hi`` of ``names.buf`` the names lie in (a file's text may be
+    padded, or hold more than the names)."""
+    if not names.starts.size:
+        return 0, 0
+    return int(names.starts.min()), int((names.starts + names.lengths).max())
+
+
+def _to_escape(
+    buf: npt.NDArray[np.uint8], lo: int, hi: int, plain: bool, json_quotes: bool
+) -> npt.NDArray[np.int64]:
+    """The positions in ``buf[lo:hi]`` of the bytes to escape (``"``, ``\\`` for JSON;
+    bytes 0-31 unless ``plain``; 127 outside JSON), tested ``_SCAN`` bytes at a time
+    into small reused arrays: a whole-buffer temporary was as large as a file's text,
+    and its fresh pages cost more than the test (0.2 s on 33 MB)."""
+    found: list[npt.NDArray[np.int64]] = []
+    bad = np.empty(min(_SCAN, max(hi - lo, 0)), dtype=bool)
+    more = np.empty_like(bad)
+    for a in range(lo, hi, _SCAN):
+        chunk = buf[a : min(hi, a + _SCAN)]
+        b, o = bad[: chunk.size], more[: chunk.size]
+        if plain:
+            np.equal(chunk, 0x22, out=b)
+        else:
+            np.less(chunk, 32, out=b)
+            np.logical_or(b, np.equal(chunk, 0x22 if json_quotes else 127, out=o), out=b)
+        if json_quotes:
+            np.logical_or(b, np.equal(chunk, 0x5C, out=o), out=b)
+        if b.any():
+            found.append(np.flatnonzero(b) + a)
+    if not found:
+        return np.zeros(0, dtype=np.int64)
+    return np.concatenate(found).astype(np.int64)
 
 
 def _json_body(name: str) -> str:
@@ -186,9 +216,10 @@ def _doc(graph: NameSource, cert: ParCertificate, groups: Any, costs: CostTable 
         lit[x] = at
         parts.append(np.frombuffer(x, dtype=np.uint8))
         at += len(x)
-    names_at = at
-    parts.append(names.buf)
-    at += int(names.buf.size)
+    lo, hi = _extent(names)  # not the buffer's padding (a copy's fresh pages cost)
+    names_at = at - lo
+    parts.append(names.buf[lo:hi])
+    at += hi - lo
     sizes_at = at
     parts.append(sizes.buf)
     at += int(sizes.buf.size)
