@@ -307,6 +307,12 @@ class Puzzle(abc.ABC, Generic[P, S]):
     launch: dt.date = dt.date(2026, 11, 30)
     #: Whether dailies exist before :attr:`launch` too (their number is then ``None``).
     daily_before_launch: bool = False
+    #: Whether every operation on a board this puzzle generated (``params#seed`` IDs,
+    #: ``new``, dailies) ends within *counted* work (steps, never seconds), so its
+    #: answer is the same on every machine under any load. The server then runs those
+    #: jobs under its end-to-end bound only, never its time budget: load can make
+    #: such an answer late (503, retry), never different (422). Off by default.
+    counted_work: bool = False
 
     # --- params -------------------------------------------------------------------------
 

@@ -34,6 +34,12 @@ While a request waits, the engine also listens for its client's
 ``http.disconnect``: work nobody waits for any more is cancelled before it
 starts, or its worker killed and replaced if it runs.
 
+Work on a board a puzzle generated, when the puzzle bounds it by counted steps
+(:attr:`~proofgrid.puzzle.Puzzle.counted_work`: Kirchhoff's generator and the
+answers from its known solution), runs under no time budget, only the bound
+(:meth:`Engine.timed`): a loaded machine makes it late (503 and a retry),
+never a different answer (the 422 of the budget).
+
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
 costly and user-made lanes lowest), so under load the event loop and the
 generated lane are served first.
@@ -200,12 +206,22 @@ class Engine:
             lane = "costly"
         return lane, kind, prior
 
+    def timed(self, gid: str | None) -> bool:
+        """Whether the time budget applies to a job on ``gid``: always, except on a board
+        the current request's puzzle generated (a ``params#seed`` ID, ``new``, a daily)
+        when the puzzle bounds that work by counted steps
+        (:attr:`~proofgrid.puzzle.Puzzle.counted_work`); such a job is cut only by the
+        bound (a late 503, never a 422), so load never changes its answer. O(1)."""
+        puzzle = self.request_puzzle()
+        return not (puzzle is not None and puzzle.counted_work and self.lane(gid) == "generated")
+
     def _submit(
         self, gid: str | None, fn: Callable[..., Any], *args: Any
     ) -> tuple[EnginePool, concurrent.futures.Future[Any]]:
         lane, kind, prior = self.plan(gid, fn, *args)
         pool = self.pool(lane)
-        return pool, pool.submit(fn, *args, kind=kind, estimate=prior)
+        fut = pool.submit(fn, *args, kind=kind, estimate=prior, timed=self.timed(gid))
+        return pool, fut
 
     def _deadline(self) -> float:
         """When (``loop.time()``) the current request's answer is due: its arrival plus
