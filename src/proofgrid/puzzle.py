@@ -59,6 +59,7 @@ __all__ = [
     "Status",
     "Surfaces",
     "TasksSurface",
+    "ascii_move",
     "parse_seed",
     "split_game_id",
 ]
@@ -161,6 +162,19 @@ def parse_seed(text: str) -> int:
         return seed_from_text(t)
     except UnicodeEncodeError:
         raise InvalidGameIdError("seed text is not valid Unicode (lone surrogate)") from None
+
+
+def ascii_move(move: str) -> str:
+    """``move`` unchanged if it is ASCII, else a one-line :class:`InvalidMoveError`.
+
+    The one rule of every door that reads a move (the midend, the CLI's play
+    loop and each puzzle's own move parser): ``a١`` is not ``a1``, though
+    Python's ``int`` and ``\\d`` would read it so. O(len(move)).
+    """
+    if not move.isascii():
+        bad = next(ch for ch in move if not ch.isascii())
+        raise InvalidMoveError(f"move {move[:12]!r} holds {bad!r}: moves are ASCII")
+    return move
 
 
 P = TypeVar("P")
