@@ -48,7 +48,11 @@ Answers are rendered to JSON bytes in the worker (:func:`~proofgrid.server.jobs.
 so the event loop neither validates nor serializes them. Dailies, seeded boards
 and the positions and hints of generated boards are pure functions of their
 inputs, so their bytes are kept in a small LRU cache (:data:`CACHE_SIZE`
-answers) in the server process: a popular daily costs one engine call.
+answers) in the server process: a popular daily costs one engine call. A
+puzzle's declared route may say which of its answers are deterministic
+(:attr:`proofgrid.routes.Route.deterministic`: the duel bot's random and
+greedy moves, and a perfect move its exact search proved), and those are kept
+too, by their canonical request.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ from typing import Any
 from proofgrid import midend, registry
 from proofgrid.errors import ProofgridError
 from proofgrid.puzzle import Puzzle, split_game_id
-from proofgrid.server.jobs import render, route_job
+from proofgrid.server.jobs import kept_route_job, render, route_job
 from proofgrid.server.middleware import ClientGoneError, current_request
 from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
 
@@ -193,9 +197,10 @@ class Engine:
         rest = args[1:] if fn is render else args
         prior = cost / 10
         shape: tuple[tuple[str, Any], ...] = ()
-        if job is route_job and len(rest) >= 3:  # (target, declared job, request JSON)
+        if job in (route_job, kept_route_job) and len(rest) >= 3:
+            # (target, declared job[, its deterministic test], request JSON)
             job = rest[1]
-            shape, budget = _options(rest[2])
+            shape, budget = _options(rest[-1])
             prior = max(prior, budget)
         kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost, shape)
         if (
@@ -299,15 +304,22 @@ class Engine:
         gid: str | None = None,
         too_long: str = TOO_LONG,
         pure: bool = False,
+        kept: bool = False,
     ) -> bytes:
         """``fn(*args)`` rendered to JSON bytes in a worker (:meth:`run`).
 
         ``pure`` answers of generated boards (any lane but ``user``) are cached
         (LRU, :data:`CACHE_SIZE`), and concurrent requests for one such answer
         share one engine call, abandoned only when every one of them has gone.
+        With ``kept``, ``fn`` itself answers ``(JSON bytes, deterministic)``
+        (:func:`~proofgrid.server.jobs.kept_route_job`) and only the answers it
+        says are deterministic are cached, by the same key (the function and its
+        arguments, the canonical request among them).
         """
-        if not (pure and self.lane(gid) == "generated"):
-            body: bytes = await self.run(render, fn, *args, gid=gid, too_long=too_long)
+        call: tuple[Any, ...] = (fn, *args) if kept else (render, fn, *args)
+        if not ((pure or kept) and self.lane(gid) == "generated"):
+            done: Any = await self.run(*call, gid=gid, too_long=too_long)
+            body: bytes = done[0] if kept else done
             return body
         key: Hashable = (fn.__module__, fn.__qualname__, args)
         with self._lock:
@@ -317,13 +329,14 @@ class Engine:
                 return hit
             shared = self._inflight.get(key)
             if shared is None:
-                pool, fut = self._submit(gid, render, fn, *args)
+                pool, fut = self._submit(gid, *call)
                 shared = self._inflight[key] = _Shared(pool, fut)
-                fut.add_done_callback(lambda f: self._settle(key, f))
+                fut.add_done_callback(lambda f: self._settle(key, f, kept))
             shared.waiters += 1
-        body = await self._await(
+        got: Any = await self._await(
             shared.fut, too_long, lambda: self._leave(key, shared), shared.pool
         )
+        body = got[0] if kept else got
         return body
 
     def _leave(self, key: Hashable, shared: _Shared) -> None:
@@ -336,15 +349,20 @@ class Engine:
         if last:
             shared.pool.abandon(shared.fut)
 
-    def _settle(self, key: Hashable, fut: Any) -> None:
+    def _settle(self, key: Hashable, fut: Any, kept: bool = False) -> None:
+        """A shared call ended: forget it, and cache its answer (a ``kept`` one only if
+        its job said it is deterministic), evicting the least recently used past
+        :data:`CACHE_SIZE`. O(1)."""
         with self._lock:
             shared = self._inflight.get(key)
             if shared is not None and shared.fut is fut:
                 del self._inflight[key]
             if not fut.cancelled() and fut.exception() is None:
-                self._cache[key] = fut.result()
-                while len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
+                body, keep = fut.result() if kept else (fut.result(), True)
+                if keep:
+                    self._cache[key] = body
+                    while len(self._cache) > CACHE_SIZE:
+                        self._cache.popitem(last=False)
 
     def close(self) -> None:
         """Stop every worker."""
