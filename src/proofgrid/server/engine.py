@@ -38,7 +38,9 @@ Work on a board a puzzle generated, when the puzzle bounds it by counted steps
 (:attr:`~proofgrid.puzzle.Puzzle.counted_work`: Kirchhoff's generator and the
 answers from its known solution), runs under no time budget, only the bound
 (:meth:`Engine.timed`): a loaded machine makes it late (503 and a retry),
-never a different answer (the 422 of the budget).
+never a different answer (the 422 of the budget). Such a call answered late
+goes on (one more bound at most) and its answer is cached, so the retry finds
+it instead of starting the same work again.
 
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
 costly and user-made lanes lowest), so under load the event loop and the
@@ -250,10 +252,12 @@ class Engine:
         too_long: str,
         on_gone: Callable[[], None],
         pool: EnginePool,
+        on_late: Callable[[], None] | None = None,
     ) -> Any:
         """The result of ``fut``; or ``on_gone()`` and :class:`ClientGoneError` if the client
-        goes away first, or ``on_gone()`` and a 503 (:meth:`EnginePool.late`) at the
-        request's bound, whatever the pool is doing (a worker slow to start, say)."""
+        goes away first, or ``on_late()`` (default ``on_gone()``) and a 503
+        (:meth:`EnginePool.late`) at the request's bound, whatever the pool is doing (a
+        worker slow to start, say)."""
         waiter = asyncio.wrap_future(fut)
         # never cancel the waiter: that would cancel ``fut``, which others may share
         waiter.add_done_callback(lambda w: w.cancelled() or w.exception())
@@ -272,7 +276,7 @@ class Engine:
             on_gone()
             raise ClientGoneError("the client closed the connection")
         if waiter not in done:
-            on_gone()
+            (on_late or on_gone)()
             raise pool.late(pool.settings.budget)
         try:
             return waiter.result()
@@ -322,6 +326,7 @@ class Engine:
             body: bytes = done[0] if kept else done
             return body
         key: Hashable = (fn.__module__, fn.__qualname__, args)
+        linger = not self.timed(gid)
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
@@ -334,16 +339,26 @@ class Engine:
                 fut.add_done_callback(lambda f: self._settle(key, f, kept))
             shared.waiters += 1
         got: Any = await self._await(
-            shared.fut, too_long, lambda: self._leave(key, shared), shared.pool
+            shared.fut,
+            too_long,
+            lambda: self._leave(key, shared),
+            shared.pool,
+            (lambda: self._leave(key, shared, linger=True)) if linger else None,
         )
         body = got[0] if kept else got
         return body
 
-    def _leave(self, key: Hashable, shared: _Shared) -> None:
-        """One waiter of a shared call went away; abandon the call if it was the last."""
+    def _leave(self, key: Hashable, shared: _Shared, *, linger: bool = False) -> None:
+        """One waiter of a shared call went away; abandon the call if it was the last.
+
+        With ``linger`` (counted work whose waiter was answered late at its bound) the
+        call goes on even so: the pool lets it run one more bound, its answer is cached
+        (:meth:`_settle`) and a retry after ``Retry-After`` finds it there, or joins
+        the call still running, instead of starting the same work again.
+        """
         with self._lock:
             shared.waiters -= 1
-            last = shared.waiters <= 0
+            last = shared.waiters <= 0 and not linger
             if last and self._inflight.get(key) is shared:
                 del self._inflight[key]
         if last:
