@@ -12,7 +12,9 @@ in the budget: no timing is asserted.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +25,15 @@ from proofgrid import midend, registry
 from proofgrid.kirchhoff.codec import decode_params
 from proofgrid.kirchhoff.generate import GEN_WORK, GenerationWorkError, forget, generate_board
 from proofgrid.server import create_app
-from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
+from proofgrid.server.engine import Engine
+from proofgrid.server.middleware import Current, current_request
+from proofgrid.server.pool import (
+    EnginePool,
+    PoolSettings,
+    SaturatedError,
+    WorkTimeoutError,
+    context,
+)
 from tests.web import pool_jobs
 
 
@@ -89,3 +99,54 @@ def test_the_seeded_id_gives_the_board_of_the_fixed_id_with_the_generators_answe
     fixed = midend.solve_json(midend.resolve(k, seeded["id"]))
     assert json.dumps(seeded["solution"]) == json.dumps(fixed["solution"])
     assert seeded["grade"] == fixed["grade"] and seeded["count"] == fixed["count"] == 1
+
+
+async def _never() -> dict[str, Any]:
+    """An ASGI ``receive`` whose client never goes away."""
+    await asyncio.Event().wait()
+    raise AssertionError  # pragma: no cover
+
+
+async def _ask(eng: Engine, seconds: float) -> bytes | int:
+    """``eng.json`` of a job of ``seconds`` on a generated Kirchhoff board, as the API
+    would ask it for a request to ``/api/kirchhoff/solve``; the 503's Retry-After if late."""
+    token = current_request.set(Current({"path": "/api/kirchhoff/solve"}, _never))
+    try:
+        return await eng.json(pool_jobs.sleep, seconds, gid="7x7dh#1", pure=True)
+    except SaturatedError as exc:
+        return -exc.retry_after
+    finally:
+        current_request.reset(token)
+
+
+@pytest.mark.slow
+def test_counted_work_answered_late_goes_on_and_the_retry_finds_its_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the bound (2 s) runs out while the job (1.5 s, after 1 s behind another) runs:
+    # its client gets a 503, the job goes on, and the same request again is answered
+    # from it, not by a second job (on the commit before, the late job's worker was
+    # killed and the retry began anew)
+    jobs: list[Any] = []
+    submit = EnginePool.submit
+
+    def counting(self: EnginePool, fn: Any, *args: Any, **kw: Any) -> Any:
+        jobs.append((fn, args, kw.get("timed")))
+        return submit(self, fn, *args, **kw)
+
+    monkeypatch.setattr(EnginePool, "submit", counting)
+    eng = Engine(PoolSettings(workers=1, budget=0.001, bound=2.0, max_wait=10.0))
+    try:
+        pool = eng.pool(eng.route("7x7dh#1")[0])
+        pool.submit(pool_jobs.pid, timed=False).result(timeout=120)  # the worker is up
+        ahead = pool.submit(pool_jobs.sleep, 1.0, estimate=1.0, timed=False)
+        jobs.clear()
+        first = asyncio.run(_ask(eng, 1.5))
+        assert isinstance(first, int) and first < 0  # late: a 503 with its Retry-After
+        ahead.result(timeout=60)
+        time.sleep(1.0)  # the job ends meanwhile (or is still running: then joined)
+        again = asyncio.run(_ask(eng, 1.5))
+        assert isinstance(again, bytes) and int(again) > 0
+        assert len(jobs) == 1 and jobs[0][2] is False  # one untimed job served both
+    finally:
+        eng.close()

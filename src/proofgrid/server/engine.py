@@ -39,8 +39,8 @@ Work on a board a puzzle generated, when the puzzle bounds it by counted steps
 answers from its known solution), runs under no time budget, only the bound
 (:meth:`Engine.timed`): a loaded machine makes it late (503 and a retry),
 never a different answer (the 422 of the budget). Such a call answered late
-goes on (one more bound at most) and its answer is cached, so the retry finds
-it instead of starting the same work again.
+goes on (one bound from its start at most) and its answer is cached, so the
+retry finds it instead of starting the same work again.
 
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
 costly and user-made lanes lowest), so under load the event loop and the
@@ -352,7 +352,8 @@ class Engine:
         """One waiter of a shared call went away; abandon the call if it was the last.
 
         With ``linger`` (counted work whose waiter was answered late at its bound) the
-        call goes on even so: the pool lets it run one more bound, its answer is cached
+        call goes on even so: the pool lets it run one bound from its start, its answer
+        is cached
         (:meth:`_settle`) and a retry after ``Retry-After`` finds it there, or joins
         the call still running, instead of starting the same work again.
         """

@@ -41,11 +41,11 @@ waiting jobs.
   seconds is killed and replaced (:class:`WorkTimeoutError`, a 422).
   A job submitted with ``timed=False`` (work bounded by counted steps, whose
   verdict no clock may change: a generated board, :attr:`proofgrid.puzzle.Puzzle.counted_work`)
-  has no time budget: it may run until one more bound after its own bound
-  ran out (so a caller that answered its client "late" at the bound can keep
-  its answer for the retry), and then it is late (503 with a booked
+  has no time budget: once started it may run for one bound (so a caller
+  that answered its client "late" at the request's bound can keep the answer
+  for the retry), and past that it is late (503 with a booked
   ``Retry-After``), never a 422, however loaded the machine is; its price may
-  reach that instead of the budget.
+  reach the bound instead of the budget.
 * **Memory ceiling**: each worker runs under ``RLIMIT_AS`` = its size at
   start + ``memory_mb``; a ``MemoryError`` answers :class:`WorkTooBigError` (a 422)
   and the worker exits and is replaced. A worker whose resident size grew by
@@ -527,12 +527,12 @@ class EnginePool:
         return self.settings.budget + restart
 
     def _cap(self, timed: bool) -> float:
-        """:attr:`cap` of a timed job; an untimed one's is twice the bound plus a restart
+        """:attr:`cap` of a timed job; an untimed one's is the bound plus a restart
         (:meth:`_run`)."""
         if timed:
             return self.cap
         st = self.settings
-        return self.cap - st.budget + max(st.budget, 2 * st.bound)
+        return self.cap - st.budget + max(st.budget, st.bound)
 
     def estimate(self, kind: Hashable, prior: float) -> float:
         """Expected run time of a job of ``kind``: the price of the run times seen for it
@@ -576,7 +576,7 @@ class EnginePool:
         restart = self.cap - self.settings.budget
         free_at = []
         for r, w in zip(self._running, self._workers, strict=True):
-            if r is None:
+            if r is None or r.fut.done():  # a job already answered frees its slot now
                 # an idle slot with no live worker must start one first
                 free_at.append(0.0 if w is not None and w.proc.is_alive() else restart)
             else:
@@ -810,10 +810,10 @@ class EnginePool:
     ) -> _Worker | None:
         """Run one job on ``worker`` for at most its budget (if ``timed``) and ``left``
         seconds (what is left of the bound after it ``waited``); returns the worker to
-        use next (None: spawn anew). An untimed job may run one more bound past what
-        is left of its own; cut then, it is late (503)."""
+        use next (None: spawn anew). An untimed job may run one bound from its start;
+        cut then, it is late (503)."""
         budget = self.settings.budget
-        limit = min(budget, left) if timed else left + self.settings.bound
+        limit = min(budget, left) if timed else self.settings.bound
         try:
             worker.conn.send((fn, args))
             ready = worker.conn.poll(limit)
