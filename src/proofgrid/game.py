@@ -32,10 +32,9 @@ from proofgrid.dates import puzzle_number
 from proofgrid.errors import (
     InvalidDescError,
     InvalidGameIdError,
-    InvalidMoveError,
     InvalidParamsError,
 )
-from proofgrid.puzzle import Puzzle, parse_seed, split_game_id
+from proofgrid.puzzle import Puzzle, ascii_move, parse_seed, split_game_id
 
 __all__ = [
     "Game",
@@ -75,10 +74,7 @@ class Game(Generic[P, S]):
         as does a move holding a character that is not ASCII: ``a١`` is not ``a1``)."""
         state = self.start()
         for move in moves:
-            if not move.isascii():
-                bad = next(ch for ch in move if not ch.isascii())
-                raise InvalidMoveError(f"move {move[:12]!r} holds {bad!r}: moves are ASCII")
-            state = self.puzzle.execute_move(state, move)
+            state = self.puzzle.execute_move(state, ascii_move(move))
         return state
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "Status",
     "Surfaces",
     "TasksSurface",
+    "ascii_move",
     "parse_seed",
     "split_game_id",
 ]
@@ -161,6 +162,19 @@ def parse_seed(text: str) -> int:
         return seed_from_text(t)
     except UnicodeEncodeError:
         raise InvalidGameIdError("seed text is not valid Unicode (lone surrogate)") from None
+
+
+def ascii_move(move: str) -> str:
+    """``move`` unchanged if it is ASCII, else a one-line :class:`InvalidMoveError`.
+
+    The one rule of every door that reads a move (the midend, the CLI's play
+    loop and each puzzle's own move parser): ``a١`` is not ``a1``, though
+    Python's ``int`` and ``\\d`` would read it so. O(len(move)).
+    """
+    if not move.isascii():
+        bad = next(ch for ch in move if not ch.isascii())
+        raise InvalidMoveError(f"move {move[:12]!r} holds {bad!r}: moves are ASCII")
+    return move
 
 
 P = TypeVar("P")
@@ -307,6 +321,12 @@ class Puzzle(abc.ABC, Generic[P, S]):
     launch: dt.date = dt.date(2026, 11, 30)
     #: Whether dailies exist before :attr:`launch` too (their number is then ``None``).
     daily_before_launch: bool = False
+    #: Whether every operation on a board this puzzle generated (``params#seed`` IDs,
+    #: ``new``, dailies) ends within *counted* work (steps, never seconds), so its
+    #: answer is the same on every machine under any load. The server then runs those
+    #: jobs under its end-to-end bound only, never its time budget: load can make
+    #: such an answer late (503, retry), never different (422). Off by default.
+    counted_work: bool = False
 
     # --- params -------------------------------------------------------------------------
 

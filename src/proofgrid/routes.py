@@ -77,6 +77,16 @@ class Route:
     pure : bool
         The answer depends on the request alone, so the server may cache it
         (and a GET answer is ``Cache-Control: immutable``).
+    deterministic : callable or None
+        ``deterministic(request, answer) -> bool``, a module-level function (a
+        worker runs it beside ``job``): whether this answer is a function of the
+        canonical request alone (the validated model's JSON: its fields in
+        order, defaults filled in), with no clock or machine in it, so the
+        server keeps it and answers the same request again from its cache
+        (:data:`proofgrid.server.engine.CACHE_SIZE` answers at most) without
+        running the job. For a route whose answers are deterministic for some
+        requests only (the duel bot's: a move cut by its time budget is not).
+        ``None``: only ``pure`` decides.
     """
 
     path: str
@@ -86,3 +96,4 @@ class Route:
     response: type[BaseModel] | None = None
     method: Literal["POST", "GET"] = "POST"
     pure: bool = False
+    deterministic: Callable[[Mapping[str, Any], Any], bool] | None = None

@@ -54,3 +54,43 @@ def test_execute_is_pure_and_status() -> None:
     assert status(start) is Status.PLAYING
     assert status(execute_move(start, "b1>a1")) is Status.LOST
     assert split_moves(" a1>b1;b1>c1  e3x ") == ["a1>b1", "b1>c1", "e3x"]
+
+
+#: Moves that hold a non-ASCII character Python would read as ASCII: Unicode decimal
+#: digits (Arabic-Indic, Devanagari, fullwidth, mathematical bold) and the Kelvin sign,
+#: which ``str.lower`` turns into ``k``.
+FOREIGN_MOVES = ("e\u0665>", "a\u0661>b\u0661", "e\u096c.", "a\uff11xa\uff12", "e\U0001d7cf<")
+
+
+@pytest.mark.parametrize("move", FOREIGN_MOVES)
+def test_a_move_with_a_foreign_digit_is_refused_by_the_parser_itself(move: str) -> None:
+    # issue 34, probe 11: the module's own parser (not only the midend in front of it)
+    # refuses it in one line; the same move in ASCII digits is legal (the oracle)
+    ascii_twin = "".join(str(int(ch)) if ch.isdigit() else ch for ch in move)
+    parse_move(BOARD, ascii_twin)
+    for call in (
+        lambda: parse_move(BOARD, move),
+        lambda: execute_move(Position.start(BOARD), move),
+        lambda: execute_moves(Position.start(BOARD), f"e0> {move}"),
+    ):
+        with pytest.raises(InvalidMoveError) as err:
+            call()
+        assert "\n" not in str(err.value) and "ASCII" in str(err.value)
+
+
+def test_the_kelvin_sign_is_not_a_k() -> None:
+    wide = Board.from_text(" / ".join([" ".join(["."] * 12)] * 3))  # 3 rows of a..l
+    assert parse_move(wide, "k1>l1") == (10, Mark.FORWARD)
+    with pytest.raises(InvalidMoveError, match="ASCII"):
+        parse_move(wide, "\u212a1>l1")
+
+
+def test_the_cli_refuses_a_foreign_digit_in_a_move_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from proofgrid.cli import main  # noqa: PLC0415 (the CLI is heavier than the module)
+
+    for command in ("status", "hint", "solve"):
+        assert main(["kirchhoff", command, "5x5de#1", "--moves", "e\u0665>"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and "ASCII" in err

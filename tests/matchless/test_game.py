@@ -23,6 +23,7 @@ from proofgrid.matchless.game import (
     move_name,
     new_state,
     parse_game_id,
+    parse_move,
     status,
     strike,
 )
@@ -167,3 +168,15 @@ def test_format_diagonals() -> None:
     b = Board.from_graph(2, 2, [(0, 0), (0, 1), (1, 0), (1, 1)], [(0, 3), (3, 0), (1, 2)])
     lines = format_state(new_state(b)).splitlines()
     assert lines[2] == "     ⤡ ↙"
+
+
+@pytest.mark.parametrize("zero", ["\u0660", "\u0966", "\uff10"])
+def test_parse_move_itself_refuses_a_foreign_digit(zero: str) -> None:
+    # issue 34, probe 11: the module's parser, not only the midend in front of it
+    state = new_state(generate_board(Params(5, 5), 1))
+    name = move_name(state.board, 0)
+    assert parse_move(state, name) == 0  # the oracle: the ASCII move names shell 0
+    for move in (name, "{},{}".format(*state.board.shell_rc(0))):
+        foreign = "".join(chr(ord(zero) + int(c)) if c.isdigit() else c for c in move)
+        with pytest.raises(InvalidMoveError, match="ASCII"):
+            parse_move(state, foreign)

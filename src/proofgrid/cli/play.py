@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from proofgrid.frontend import Player, Reply, read_line
 from proofgrid.game import History
-from proofgrid.puzzle import InvalidMoveError, ProofgridError, Status
+from proofgrid.puzzle import ProofgridError, Status, ascii_move
 
 __all__ = ["Player", "Reply", "read_line", "run_play"]
 
@@ -63,9 +63,7 @@ def run_play(player: Player[S], read: Callable[[str], str | None] = read_line) -
         reply = player.command(word, history)
         if reply is None:
             try:
-                if not line.isascii():  # the one rule of every door (proofgrid.game)
-                    raise InvalidMoveError(f"move {line[:12]!r}: moves are ASCII")
-                new, said = player.move(state, line)
+                new, said = player.move(state, ascii_move(line))
             except ProofgridError as exc:
                 print(f"error: {exc}")
                 continue

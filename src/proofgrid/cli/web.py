@@ -29,7 +29,8 @@ def register(app: typer.Typer) -> None:
             min=0.1,
             max=600.0,
             help="Seconds of engine work one request may use, counted from when a worker "
-            "starts it (past it: 422).",
+            "starts it (past it: 422). Work on a generated board of a puzzle that bounds it "
+            "by counted steps (Kirchhoff) has no such limit: only --bound (past it: 503).",
         ),
         memory: int = typer.Option(
             1024,

@@ -132,6 +132,10 @@ class Kirchhoff(Puzzle[Params, Position]):
     surfaces: ClassVar[Surfaces] = Surfaces(cli=_cli, api=_api, tasks=_tasks, draw=_draw)
     #: Dailies start on the launch (2026-11-30), as Matchless's do.
     daily_before_launch = False
+    #: Generation is bounded by counted work (:data:`~proofgrid.kirchhoff.generate.GEN_WORK`
+    #: frontier states), and every answer on a generated board by the generator's known
+    #: solution and grade or by the hint ladder's and counter's counted budgets.
+    counted_work = True
 
     # --- params
     def default_params(self) -> Params:

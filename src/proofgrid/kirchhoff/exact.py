@@ -55,6 +55,8 @@ __all__ = [
     "CountLimitError",
     "Step",
     "Sweep",
+    "WorkLimitError",
+    "WorkMeter",
     "analyse",
     "count",
     "first_solution",
@@ -135,6 +137,37 @@ def _deltas(demand: int, through: int, masks: Sides, sh: int) -> tuple[tuple[int
     return tuple(tuple(d << sh for d in codes) for codes in cell_table(demand, through, masks))
 
 
+class WorkLimitError(ProofgridError):
+    """A :class:`WorkMeter` passed its limit (counted work, the same on every machine)."""
+
+    http_status = 422
+
+
+class WorkMeter:
+    """Counted work shared by the sweeps that are given it: the frontier states they create.
+
+    Work is counted in states, never in seconds, so a computation bounded by a
+    meter ends the same way on every machine and under any load (a loaded
+    machine only makes it slower). :meth:`charge` raises
+    :class:`WorkLimitError` once more than ``limit`` states were created in
+    all. O(1) per layer.
+    """
+
+    __slots__ = ("limit", "used")
+
+    def __init__(self, limit: int) -> None:
+        if limit < 0:
+            raise ValueError("limit must be at least 0")
+        self.limit = limit
+        self.used = 0
+
+    def charge(self, states: int) -> None:
+        """Count ``states`` more; raise :class:`WorkLimitError` past the limit."""
+        self.used += states
+        if self.used > self.limit:
+            raise WorkLimitError(f"over {self.limit:,} frontier states of counted work")
+
+
 @dataclass(frozen=True, slots=True)
 class Count:
     """A solution count; ``capped`` when counting stopped at the cap (true count ≥ value)."""
@@ -159,12 +192,21 @@ class Sweep:
         Raise :class:`CountLimitError` beyond :data:`MAX_LAYER` /
         :data:`MAX_WORK` states (on by default; the generator, whose boards
         are always well clued, turns it off).
+    meter : WorkMeter or None
+        Also charge every layer's states to this meter (shared with other
+        sweeps; the generator's work budget), and to the copies :meth:`derive` makes.
     """
 
-    __slots__ = ("board", "cap", "deltas", "limited", "masks", "steps", "work")
+    __slots__ = ("board", "cap", "deltas", "limited", "masks", "meter", "steps", "work")
 
     def __init__(
-        self, board: Board, masks: Sequence[int], cap: int | None = None, *, limited: bool = True
+        self,
+        board: Board,
+        masks: Sequence[int],
+        cap: int | None = None,
+        *,
+        limited: bool = True,
+        meter: WorkMeter | None = None,
     ) -> None:
         if cap is not None and cap < 1:
             raise ValueError("cap must be at least 1")
@@ -174,6 +216,7 @@ class Sweep:
         self.steps = plan(board.rows, board.cols)
         self.work = 0
         self.limited = limited
+        self.meter = meter
         self.deltas: list[tuple[tuple[int, ...], ...]] = [()] * len(self.steps)
         for k in range(len(self.steps)):
             self.rebuild(k)
@@ -186,6 +229,7 @@ class Sweep:
         new = Sweep.__new__(Sweep)
         new.board, new.cap, new.masks, new.steps = board, self.cap, list(masks), self.steps
         new.work, new.limited, new.deltas = 0, self.limited, list(self.deltas)
+        new.meter = self.meter
         for k in changed:
             new.rebuild(k)
         return new
@@ -243,6 +287,8 @@ class Sweep:
 
     def _charge(self, states: int) -> None:
         self.work += states
+        if self.meter is not None:
+            self.meter.charge(states)
         if self.limited and (states > MAX_LAYER or self.work > MAX_WORK):
             raise CountLimitError(
                 f"board too open for the exact counter (over {MAX_LAYER:,} frontier states "
@@ -378,17 +424,24 @@ def _prefilter(board: Board, masks: Sequence[int] | None) -> tuple[int, ...] | N
     return None if prop.dead_cell >= 0 else prop.masks
 
 
-def count(board: Board, masks: Sequence[int] | None = None, *, cap: int | None = None) -> Count:
+def count(
+    board: Board,
+    masks: Sequence[int] | None = None,
+    *,
+    cap: int | None = None,
+    meter: WorkMeter | None = None,
+) -> Count:
     """Exact number of solutions within ``masks`` (all states allowed by default).
 
     With ``cap`` the count stops growing at ``cap`` and ``capped`` tells
-    whether it reached it; ``cap=2`` decides uniqueness. See the module
-    docstring for the method; O(RC · S) for ``S`` live frontier states.
+    whether it reached it; ``cap=2`` decides uniqueness. The states created
+    are charged to ``meter`` when one is given. See the module docstring for
+    the method; O(RC · S) for ``S`` live frontier states.
     """
     m = _prefilter(board, masks)
     if m is None:
         return Count(0, False)
-    value = Sweep(board, m, cap).count()
+    value = Sweep(board, m, cap, meter=meter).count()
     return Count(value, cap is not None and value >= cap)
 
 

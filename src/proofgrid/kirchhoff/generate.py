@@ -47,6 +47,21 @@ Then: the throughput-clued cells in ascending order are shuffled with
 cells with throughput 0 followed by the others, and the clues are tried for
 removal in that order (no draws).
 Grading draws nothing.
+
+Work budget (counted, never timed)
+----------------------------------
+Every state the exact counter creates while generating (the uniqueness test
+of each routed path, the clue-removal loop's layers) is charged to one
+:class:`~proofgrid.kirchhoff.exact.WorkMeter` of :data:`GEN_WORK` states per
+board. Past it generation stops with :class:`GenerationWorkError` (a one-line
+422, exit 2), the same on every machine and under any load: whether a seed
+gives a board never depends on a clock, so the server runs generation under
+no time budget of its own (only its end-to-end bound, which can make an answer
+late, never different). The budget is far above what any seed measured needs
+(``bench/results/load-server-round3.md``), so it changes no board: a seed that
+gave a board before gives the same board now. The grading ladder is bounded by
+its own counted budgets. Complexity: O(:data:`GEN_WORK`) frontier-state
+operations at most (plus the ladder's), whatever the seed.
 """
 
 from __future__ import annotations
@@ -56,16 +71,18 @@ from dataclasses import dataclass
 
 from proofgrid.kirchhoff.board import BLANK, Board, Clue, ClueKind, Geometry, Grade, geometry
 from proofgrid.kirchhoff.codec import Params, validate_params
-from proofgrid.kirchhoff.exact import Layer, Sweep, count, plan
+from proofgrid.kirchhoff.exact import Layer, Sweep, WorkLimitError, WorkMeter, count, plan
 from proofgrid.kirchhoff.grade import GradeReport, grade_board
 from proofgrid.kirchhoff.local import all_free, propagate
-from proofgrid.puzzle import InvalidParamsError
+from proofgrid.puzzle import InvalidParamsError, ProofgridError
 from proofgrid.rng import SplitMix64
 
 __all__ = [
     "GENERATOR_VERSION",
+    "GEN_WORK",
     "MAX_ATTEMPTS",
     "Generated",
+    "GenerationWorkError",
     "Recipe",
     "board_from_solution",
     "forget",
@@ -78,6 +95,11 @@ __all__ = [
 
 GENERATOR_VERSION = 1
 MAX_ATTEMPTS = 400
+#: Frontier states the exact counter may create while generating one board (module
+#: docstring, "Work budget"). 16x16 hard seeds 1000-1079 needed 1.0-2.5 x 10^6 but
+#: seed 1002 26.7 x 10^6 (8.7 s on one core here: 1.3-3 x 10^6 states a second), so
+#: this is about twice the heaviest measured and 15-40 s of one core.
+GEN_WORK = 50_000_000
 #: Generated boards remembered per process (:func:`known`): enough for the
 #: boards one request or one command resolves, bounded so a long-lived worker
 #: never grows with the seeds it has served.
@@ -175,8 +197,18 @@ def _walk(
     return path, edges
 
 
-def route_paths(rng: SplitMix64, rows: int, cols: int, rec: Recipe) -> list[int]:
-    """Step 1: the solution's edge states (0/1/2), its fully clued board unique."""
+class GenerationWorkError(ProofgridError):
+    """Generating a board from this seed needed more than its counted work budget
+    (:data:`GEN_WORK`): the same on every machine, so the API answers it with 422."""
+
+    http_status = 422
+
+
+def route_paths(
+    rng: SplitMix64, rows: int, cols: int, rec: Recipe, meter: WorkMeter | None = None
+) -> list[int]:
+    """Step 1: the solution's edge states (0/1/2), its fully clued board unique (the
+    counter's states charged to ``meter``)."""
     g = geometry(rows, cols)
     states = [0] * g.edges
     used = [False] * g.edges
@@ -197,7 +229,7 @@ def route_paths(rng: SplitMix64, rows: int, cols: int, rec: Recipe) -> list[int]
         trial = list(states)
         for e, s in edges:
             trial[e] = s
-        if count(board_from_solution(rows, cols, trial), cap=2).value != 1:
+        if count(board_from_solution(rows, cols, trial), cap=2, meter=meter).value != 1:
             continue
         states = trial
         for e, _ in edges:
@@ -211,10 +243,10 @@ def route_paths(rng: SplitMix64, rows: int, cols: int, rec: Recipe) -> list[int]
 class _Minimiser:
     """The clue-removal loop with reused forward/backward layers (module docstring)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, meter: WorkMeter | None = None) -> None:
         self.board = board
         self.masks = propagate(board, all_free(board)).masks
-        self.sweep = Sweep(board, self.masks, cap=2, limited=False)
+        self.sweep = Sweep(board, self.masks, cap=2, limited=False, meter=meter)
         steps = plan(board.rows, board.cols)
         self.steps = steps
         self.step_of = [0] * board.n_cells
@@ -278,7 +310,9 @@ class _Minimiser:
         return True
 
 
-def minimise(rng: SplitMix64, board: Board, target: Grade = Grade.HARD) -> tuple[Board, int]:
+def minimise(
+    rng: SplitMix64, board: Board, target: Grade = Grade.HARD, meter: WorkMeter | None = None
+) -> tuple[Board, int]:
     """Step 2: rub throughput clues out in a seeded order while the board stays unique.
 
     For a hard target the test is the exact counter (capped at 2, reusing
@@ -286,6 +320,7 @@ def minimise(rng: SplitMix64, board: Board, target: Grade = Grade.HARD) -> tuple
     ladder limited to that grade must still solve the board (sound deductions
     that decide every edge prove uniqueness), so the board never becomes
     harder than asked. Returns the minimal board and the number of tests.
+    The counter's states are charged to ``meter`` (the ladder has its own budgets).
     """
     order = [x for x in range(board.n_cells) if board.clues[x].kind is ClueKind.THROUGHPUT]
     rng.shuffle(order)
@@ -293,7 +328,7 @@ def minimise(rng: SplitMix64, board: Board, target: Grade = Grade.HARD) -> tuple
     # the paths, which measurably raises the share of medium and hard boards.
     order = [x for x in order if board.through[x] == 0] + [x for x in order if board.through[x] > 0]
     if target is Grade.HARD:
-        mini = _Minimiser(board)
+        mini = _Minimiser(board, meter)
         for x in order:
             mini.try_remove(x)
         return mini.board, mini.tests
@@ -322,6 +357,9 @@ class Generated:
         target was met).
     tests : int
         Uniqueness tests run in the clue-removal loops.
+    work : int
+        Frontier states the counter created while generating (the counted
+        work, at most :data:`GEN_WORK`).
     """
 
     board: Board
@@ -330,6 +368,7 @@ class Generated:
     attempts: int
     attempt_grades: tuple[Grade, ...]
     tests: int
+    work: int = 0
 
 
 def known(board: Board) -> Generated | None:
@@ -362,34 +401,48 @@ def _remember(gen: Generated) -> Generated:
     return gen
 
 
-def generate_board(params: Params, seed: int) -> Generated:
+def generate_board(params: Params, seed: int, *, work: int = GEN_WORK) -> Generated:
     """Generate a unique board of ``params``' size and grade from ``seed``.
 
     Retries (continuing the same random stream) until the grade matches, at
     most :data:`MAX_ATTEMPTS` times; then the first board whose grade was
     closest to the target is returned (its report says which grade it has).
+    The counter may create at most ``work`` frontier states in all (module
+    docstring, "Work budget"); past that, :class:`GenerationWorkError`.
     """
     validate_params(params)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidParamsError("seed must be an integer")
     rng = SplitMix64(seed)
     rec = recipe(params)
+    meter = WorkMeter(work)
     best: tuple[Board, list[int], GradeReport] | None = None
     grades: list[Grade] = []
     tests = 0
-    for _ in range(MAX_ATTEMPTS):
-        states = route_paths(rng, params.rows, params.cols, rec)
-        full = board_from_solution(params.rows, params.cols, states)
-        board, n_tests = minimise(rng, full, params.grade)
-        tests += n_tests
-        report = grade_board(board, stop_when_hard=params.grade is Grade.HARD)
-        grades.append(report.grade)
-        if report.grade is params.grade:
-            return _remember(
-                Generated(board, tuple(states), report, len(grades), tuple(grades), tests)
-            )
-        gap = abs(report.grade.rank - params.grade.rank)
-        if best is None or gap < abs(best[2].grade.rank - params.grade.rank):
-            best = (board, states, report)
+    try:
+        for _ in range(MAX_ATTEMPTS):
+            states = route_paths(rng, params.rows, params.cols, rec, meter)
+            full = board_from_solution(params.rows, params.cols, states)
+            board, n_tests = minimise(rng, full, params.grade, meter)
+            tests += n_tests
+            report = grade_board(board, stop_when_hard=params.grade is Grade.HARD)
+            grades.append(report.grade)
+            if report.grade is params.grade:
+                return _remember(
+                    Generated(
+                        board, tuple(states), report, len(grades), tuple(grades), tests, meter.used
+                    )
+                )
+            gap = abs(report.grade.rank - params.grade.rank)
+            if best is None or gap < abs(best[2].grade.rank - params.grade.rank):
+                best = (board, states, report)
+    except WorkLimitError:
+        raise GenerationWorkError(
+            f"generating a {params.rows}x{params.cols} board from this seed needs more than "
+            f"its counted work ({work:,} frontier states): try another seed"
+        ) from None
     assert best is not None
-    return _remember(Generated(best[0], tuple(best[1]), best[2], len(grades), tuple(grades), tests))
+    b, states, report = best
+    return _remember(
+        Generated(b, tuple(states), report, len(grades), tuple(grades), tests, meter.used)
+    )

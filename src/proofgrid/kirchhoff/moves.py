@@ -21,6 +21,9 @@ with spaces, commas or semicolons.
 Any mark may replace any other, so a move is never illegal on a valid edge;
 whether it was *wise* is what :func:`status` and the hints say.
 
+Moves are ASCII (:func:`proofgrid.puzzle.ascii_move`): ``e٥>`` is refused in
+one line, not read as ``e5>``, whoever calls :func:`parse_move`.
+
 Status: *won* when the arrows drawn (free and crossed edges counting as
 unused) meet every clue; *lost* when no completion of the position exists
 (the exact counter, :func:`proofgrid.kirchhoff.exact.is_lost`, says so — a
@@ -33,7 +36,7 @@ import re
 
 from proofgrid.kirchhoff.board import Board, Mark, Position, cell_name, is_solution
 from proofgrid.kirchhoff.exact import is_lost
-from proofgrid.puzzle import InvalidMoveError, Status
+from proofgrid.puzzle import InvalidMoveError, Status, ascii_move
 
 __all__ = [
     "execute_move",
@@ -44,8 +47,8 @@ __all__ = [
     "status",
 ]
 
-_EDGE_RE = re.compile(r"^e(\d{1,4})([<>x.])$")
-_PAIR_RE = re.compile(r"^([a-p])(\d{1,2})([<>x.])([a-p])(\d{1,2})$")
+_EDGE_RE = re.compile(r"^e(\d{1,4})([<>x.])$", re.ASCII)  # ASCII digits only
+_PAIR_RE = re.compile(r"^([a-p])(\d{1,2})([<>x.])([a-p])(\d{1,2})$", re.ASCII)
 _OP_MARK = {">": Mark.FORWARD, "<": Mark.BACKWARD, "x": Mark.CROSS, ".": Mark.FREE}
 _MARK_OP = {Mark.FORWARD: ">", Mark.BACKWARD: "<", Mark.CROSS: "x", Mark.FREE: "."}
 _MAX_MOVE = 32
@@ -63,7 +66,7 @@ def parse_move(board: Board, move: str) -> tuple[int, Mark]:
     """Parse one move into ``(edge id, mark)``; raises :class:`InvalidMoveError`."""
     if not isinstance(move, str):
         raise InvalidMoveError("a move must be text")
-    text = move.strip().lower()
+    text = ascii_move(move).strip().lower()
     if not text:
         raise InvalidMoveError("empty move")
     if len(text) > _MAX_MOVE:

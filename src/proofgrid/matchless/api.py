@@ -34,6 +34,7 @@ __all__ = [
     "DuelOut",
     "PositionOut",
     "ProofOut",
+    "duel_deterministic",
     "duel_job",
     "duel_json",
 ]
@@ -134,6 +135,20 @@ def duel_job(puzzle: Puzzle[Params, State], body: Mapping[str, Any]) -> dict[str
     return duel_json(game, b.moves, rule=b.rule, level=b.level, seed=b.seed, budget_ms=b.budget_ms)
 
 
+def duel_deterministic(body: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    """Whether a duel answer is a function of its request alone, so the server may cache it.
+
+    The random bot draws from ``SplitMix64(seed)``, the request's own seed, and
+    the greedy bot has no randomness: both answers are deterministic. The
+    perfect bot's move is deterministic when its exact search finished
+    (``perfect`` true: the lowest optimal shell and the exact value, whether
+    the exact solve or a deepening without cut-off proved it); a move cut by
+    ``budget_ms`` is the deepest depth a wall clock allowed, so it depends on
+    the machine's speed and load and is not kept. O(1).
+    """
+    return body.get("level") != "perfect" or answer.get("perfect") is True
+
+
 #: The routes only Matchless has, declared for the server to mount.
 ROUTES = (
     Route(
@@ -142,6 +157,7 @@ ROUTES = (
         "The duel bot's move in a position",
         request=DuelIn,
         response=DuelOut,
+        deterministic=duel_deterministic,
     ),
 )
 

@@ -17,7 +17,7 @@ from proofgrid.matchless.codec import decode_desc, encode_desc
 from proofgrid.matchless.generate import generate_board, seed_value
 from proofgrid.matchless.params import Params, decode_params, encode_params
 from proofgrid.matchless.solve import remaining_par
-from proofgrid.puzzle import InvalidDescError, InvalidMoveError, Status, split_game_id
+from proofgrid.puzzle import InvalidDescError, InvalidMoveError, Status, ascii_move, split_game_id
 
 __all__ = [
     "State",
@@ -125,7 +125,7 @@ def strike(state: State, shell: int) -> Strike:
 def parse_move(state: State, move: str) -> int:
     """The shell a move string names (``b3`` or ``3,2``); raises :class:`InvalidMoveError`."""
     board = state.board
-    r, c = parse_cell(move, board.rows, board.cols)
+    r, c = parse_cell(ascii_move(move), board.rows, board.cols)
     shell = board.shell_at(r, c)
     if shell < 0:
         raise InvalidMoveError(f"no shell at {cell_name(r, c)}")

@@ -263,18 +263,27 @@ def mount_route(router: APIRouter, target: str, route: Route) -> None:
     query of a GET); ``route.job`` runs in a worker of the lane of the
     request's ``id`` (when it has one) and its answer is sent as the worker
     rendered it. A POST answer is ``no-store``; a pure GET answer never changes.
+    The server caches pure answers, and those the route's ``deterministic`` test
+    passes, keyed by the canonical request (the model's JSON).
     """
     model = route.request
 
     async def handler(body: Any, request: Request) -> Response:
-        data = await engine_of(request).json(
-            jobs.route_job,
-            target,
-            route.job,
-            body.model_dump_json(),
-            gid=getattr(body, "id", None),
-            pure=route.pure,
-        )
+        gid = getattr(body, "id", None)
+        if route.deterministic is not None:  # the worker says which answers are kept
+            data = await engine_of(request).json(
+                jobs.kept_route_job,
+                target,
+                route.job,
+                route.deterministic,
+                body.model_dump_json(),
+                gid=gid,
+                kept=True,
+            )
+        else:
+            data = await engine_of(request).json(
+                jobs.route_job, target, route.job, body.model_dump_json(), gid=gid, pure=route.pure
+            )
         cache = FOREVER if route.method == "GET" and route.pure else NO_STORE
         return answer(data, cache)
 

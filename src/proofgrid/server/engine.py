@@ -34,6 +34,14 @@ While a request waits, the engine also listens for its client's
 ``http.disconnect``: work nobody waits for any more is cancelled before it
 starts, or its worker killed and replaced if it runs.
 
+Work on a board a puzzle generated, when the puzzle bounds it by counted steps
+(:attr:`~proofgrid.puzzle.Puzzle.counted_work`: Kirchhoff's generator and the
+answers from its known solution), runs under no time budget, only the bound
+(:meth:`Engine.timed`): a loaded machine makes it late (503 and a retry),
+never a different answer (the 422 of the budget). Such a call answered late
+goes on (one bound from its start at most) and its answer is cached, so the
+retry finds it instead of starting the same work again.
+
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
 costly and user-made lanes lowest), so under load the event loop and the
 generated lane are served first.
@@ -42,7 +50,11 @@ Answers are rendered to JSON bytes in the worker (:func:`~proofgrid.server.jobs.
 so the event loop neither validates nor serializes them. Dailies, seeded boards
 and the positions and hints of generated boards are pure functions of their
 inputs, so their bytes are kept in a small LRU cache (:data:`CACHE_SIZE`
-answers) in the server process: a popular daily costs one engine call.
+answers) in the server process: a popular daily costs one engine call. A
+puzzle's declared route may say which of its answers are deterministic
+(:attr:`proofgrid.routes.Route.deterministic`: the duel bot's random and
+greedy moves, and a perfect move its exact search proved), and those are kept
+too, by their canonical request.
 """
 
 from __future__ import annotations
@@ -59,7 +71,7 @@ from typing import Any
 from proofgrid import midend, registry
 from proofgrid.errors import ProofgridError
 from proofgrid.puzzle import Puzzle, split_game_id
-from proofgrid.server.jobs import render, route_job
+from proofgrid.server.jobs import kept_route_job, render, route_job
 from proofgrid.server.middleware import ClientGoneError, current_request
 from proofgrid.server.pool import EnginePool, PoolSettings, WorkTimeoutError, context
 
@@ -187,9 +199,10 @@ class Engine:
         rest = args[1:] if fn is render else args
         prior = cost / 10
         shape: tuple[tuple[str, Any], ...] = ()
-        if job is route_job and len(rest) >= 3:  # (target, declared job, request JSON)
+        if job in (route_job, kept_route_job) and len(rest) >= 3:
+            # (target, declared job[, its deterministic test], request JSON)
             job = rest[1]
-            shape, budget = _options(rest[2])
+            shape, budget = _options(rest[-1])
             prior = max(prior, budget)
         kind = (getattr(job, "__module__", ""), getattr(job, "__qualname__", ""), cost, shape)
         if (
@@ -200,12 +213,22 @@ class Engine:
             lane = "costly"
         return lane, kind, prior
 
+    def timed(self, gid: str | None) -> bool:
+        """Whether the time budget applies to a job on ``gid``: always, except on a board
+        the current request's puzzle generated (a ``params#seed`` ID, ``new``, a daily)
+        when the puzzle bounds that work by counted steps
+        (:attr:`~proofgrid.puzzle.Puzzle.counted_work`); such a job is cut only by the
+        bound (a late 503, never a 422), so load never changes its answer. O(1)."""
+        puzzle = self.request_puzzle()
+        return not (puzzle is not None and puzzle.counted_work and self.lane(gid) == "generated")
+
     def _submit(
         self, gid: str | None, fn: Callable[..., Any], *args: Any
     ) -> tuple[EnginePool, concurrent.futures.Future[Any]]:
         lane, kind, prior = self.plan(gid, fn, *args)
         pool = self.pool(lane)
-        return pool, pool.submit(fn, *args, kind=kind, estimate=prior)
+        fut = pool.submit(fn, *args, kind=kind, estimate=prior, timed=self.timed(gid))
+        return pool, fut
 
     def _deadline(self) -> float:
         """When (``loop.time()``) the current request's answer is due: its arrival plus
@@ -229,10 +252,12 @@ class Engine:
         too_long: str,
         on_gone: Callable[[], None],
         pool: EnginePool,
+        on_late: Callable[[], None] | None = None,
     ) -> Any:
         """The result of ``fut``; or ``on_gone()`` and :class:`ClientGoneError` if the client
-        goes away first, or ``on_gone()`` and a 503 (:meth:`EnginePool.late`) at the
-        request's bound, whatever the pool is doing (a worker slow to start, say)."""
+        goes away first, or ``on_late()`` (default ``on_gone()``) and a 503
+        (:meth:`EnginePool.late`) at the request's bound, whatever the pool is doing (a
+        worker slow to start, say)."""
         waiter = asyncio.wrap_future(fut)
         # never cancel the waiter: that would cancel ``fut``, which others may share
         waiter.add_done_callback(lambda w: w.cancelled() or w.exception())
@@ -251,7 +276,7 @@ class Engine:
             on_gone()
             raise ClientGoneError("the client closed the connection")
         if waiter not in done:
-            on_gone()
+            (on_late or on_gone)()
             raise pool.late(pool.settings.budget)
         try:
             return waiter.result()
@@ -283,17 +308,25 @@ class Engine:
         gid: str | None = None,
         too_long: str = TOO_LONG,
         pure: bool = False,
+        kept: bool = False,
     ) -> bytes:
         """``fn(*args)`` rendered to JSON bytes in a worker (:meth:`run`).
 
         ``pure`` answers of generated boards (any lane but ``user``) are cached
         (LRU, :data:`CACHE_SIZE`), and concurrent requests for one such answer
         share one engine call, abandoned only when every one of them has gone.
+        With ``kept``, ``fn`` itself answers ``(JSON bytes, deterministic)``
+        (:func:`~proofgrid.server.jobs.kept_route_job`) and only the answers it
+        says are deterministic are cached, by the same key (the function and its
+        arguments, the canonical request among them).
         """
-        if not (pure and self.lane(gid) == "generated"):
-            body: bytes = await self.run(render, fn, *args, gid=gid, too_long=too_long)
+        call: tuple[Any, ...] = (fn, *args) if kept else (render, fn, *args)
+        if not ((pure or kept) and self.lane(gid) == "generated"):
+            done: Any = await self.run(*call, gid=gid, too_long=too_long)
+            body: bytes = done[0] if kept else done
             return body
         key: Hashable = (fn.__module__, fn.__qualname__, args)
+        linger = not self.timed(gid)
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
@@ -301,34 +334,51 @@ class Engine:
                 return hit
             shared = self._inflight.get(key)
             if shared is None:
-                pool, fut = self._submit(gid, render, fn, *args)
+                pool, fut = self._submit(gid, *call)
                 shared = self._inflight[key] = _Shared(pool, fut)
-                fut.add_done_callback(lambda f: self._settle(key, f))
+                fut.add_done_callback(lambda f: self._settle(key, f, kept))
             shared.waiters += 1
-        body = await self._await(
-            shared.fut, too_long, lambda: self._leave(key, shared), shared.pool
+        got: Any = await self._await(
+            shared.fut,
+            too_long,
+            lambda: self._leave(key, shared),
+            shared.pool,
+            (lambda: self._leave(key, shared, linger=True)) if linger else None,
         )
+        body = got[0] if kept else got
         return body
 
-    def _leave(self, key: Hashable, shared: _Shared) -> None:
-        """One waiter of a shared call went away; abandon the call if it was the last."""
+    def _leave(self, key: Hashable, shared: _Shared, *, linger: bool = False) -> None:
+        """One waiter of a shared call went away; abandon the call if it was the last.
+
+        With ``linger`` (counted work whose waiter was answered late at its bound) the
+        call goes on even so: the pool lets it run one bound from its start, its answer
+        is cached
+        (:meth:`_settle`) and a retry after ``Retry-After`` finds it there, or joins
+        the call still running, instead of starting the same work again.
+        """
         with self._lock:
             shared.waiters -= 1
-            last = shared.waiters <= 0
+            last = shared.waiters <= 0 and not linger
             if last and self._inflight.get(key) is shared:
                 del self._inflight[key]
         if last:
             shared.pool.abandon(shared.fut)
 
-    def _settle(self, key: Hashable, fut: Any) -> None:
+    def _settle(self, key: Hashable, fut: Any, kept: bool = False) -> None:
+        """A shared call ended: forget it, and cache its answer (a ``kept`` one only if
+        its job said it is deterministic), evicting the least recently used past
+        :data:`CACHE_SIZE`. O(1)."""
         with self._lock:
             shared = self._inflight.get(key)
             if shared is not None and shared.fut is fut:
                 del self._inflight[key]
             if not fut.cancelled() and fut.exception() is None:
-                self._cache[key] = fut.result()
-                while len(self._cache) > CACHE_SIZE:
-                    self._cache.popitem(last=False)
+                body, keep = fut.result() if kept else (fut.result(), True)
+                if keep:
+                    self._cache[key] = body
+                    while len(self._cache) > CACHE_SIZE:
+                        self._cache.popitem(last=False)
 
     def close(self) -> None:
         """Stop every worker."""

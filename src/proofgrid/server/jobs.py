@@ -20,7 +20,9 @@ from proofgrid.puzzle import Puzzle
 
 __all__ = [
     "daily_job",
+    "encode",
     "hint_job",
+    "kept_route_job",
     "new_job",
     "play_job",
     "puzzle_at",
@@ -30,12 +32,15 @@ __all__ = [
 ]
 
 
-def render(fn: Callable[..., Any], *args: Any) -> bytes:
-    """``fn(*args)`` as JSON bytes, rendered in the worker (the event loop only sends them).
+def encode(answer: Any) -> bytes:
+    """An answer as JSON bytes: the same rendering as FastAPI's ``JSONResponse``
+    (:func:`proofgrid.midend.json_text`)."""
+    return midend.json_text(answer).encode("utf-8")
 
-    The same rendering as FastAPI's ``JSONResponse`` (:func:`proofgrid.midend.json_text`).
-    """
-    return midend.json_text(fn(*args)).encode("utf-8")
+
+def render(fn: Callable[..., Any], *args: Any) -> bytes:
+    """``fn(*args)`` as JSON bytes, rendered in the worker (the event loop only sends them)."""
+    return encode(fn(*args))
 
 
 def puzzle_at(target: str) -> Puzzle[Any, Any]:
@@ -83,3 +88,17 @@ def route_job(target: str, job: Callable[..., Any], request: str) -> Any:
     with the puzzle at ``target`` and the validated request (sent as JSON text, so the
     server can key its answer cache on it)."""
     return job(puzzle_at(target), json.loads(request))
+
+
+def kept_route_job(
+    target: str,
+    job: Callable[..., Any],
+    deterministic: Callable[[Any, Any], bool],
+    request: str,
+) -> tuple[bytes, bool]:
+    """:func:`route_job` of a route that declares which answers are deterministic
+    (:attr:`proofgrid.routes.Route.deterministic`): the answer's JSON bytes and whether
+    the server may keep them for the same canonical ``request``."""
+    data = json.loads(request)
+    answer = job(puzzle_at(target), data)
+    return encode(answer), bool(deterministic(data, answer))

@@ -39,6 +39,13 @@ waiting jobs.
 * **Time budget**: the clock starts when a worker *receives* the job (not
   when the request arrived), and a worker still busy after ``budget``
   seconds is killed and replaced (:class:`WorkTimeoutError`, a 422).
+  A job submitted with ``timed=False`` (work bounded by counted steps, whose
+  verdict no clock may change: a generated board, :attr:`proofgrid.puzzle.Puzzle.counted_work`)
+  has no time budget: once started it may run for one bound (so a caller
+  that answered its client "late" at the request's bound can keep the answer
+  for the retry), and past that it is late (503 with a booked
+  ``Retry-After``), never a 422, however loaded the machine is; its price may
+  reach the bound instead of the budget.
 * **Memory ceiling**: each worker runs under ``RLIMIT_AS`` = its size at
   start + ``memory_mb``; a ``MemoryError`` answers :class:`WorkTooBigError` (a 422)
   and the worker exits and is replaced. A worker whose resident size grew by
@@ -416,7 +423,7 @@ def _watched(start: Callable[[], None]) -> None:
             watchdog.join()
 
 
-_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]", Hashable]
+_Job = tuple[Callable[..., Any], tuple[Any, ...], "concurrent.futures.Future[Any]", Hashable, bool]
 
 
 def context(preload: Sequence[str] = ()) -> BaseContext:
@@ -434,11 +441,13 @@ def context(preload: Sequence[str] = ()) -> BaseContext:
 
 @dataclass(slots=True)
 class _Waiting:
-    """A job waiting for a worker: its price, kind and when it was submitted."""
+    """A job waiting for a worker: its price, kind, when it was submitted and whether the
+    time budget applies to it."""
 
     estimate: float
     kind: Hashable
     submitted: float
+    timed: bool = True
 
 
 @dataclass(slots=True)
@@ -464,6 +473,7 @@ class _Running:
     estimate: float
     kind: Hashable = None
     abandoned: bool = False
+    timed: bool = True
 
 
 class EnginePool:
@@ -516,6 +526,14 @@ class EnginePool:
         restart = _RESTART_PRIOR if self._restart is None else self._restart
         return self.settings.budget + restart
 
+    def _cap(self, timed: bool) -> float:
+        """:attr:`cap` of a timed job; an untimed one's is the bound plus a restart
+        (:meth:`_run`)."""
+        if timed:
+            return self.cap
+        st = self.settings
+        return self.cap - st.budget + max(st.budget, st.bound)
+
     def estimate(self, kind: Hashable, prior: float) -> float:
         """Expected run time of a job of ``kind``: the price of the run times seen for it
         (:class:`_Seen`), else ``prior``; never more than :attr:`cap`."""
@@ -530,16 +548,16 @@ class EnginePool:
             seen = self._seen.get(kind)
         return 0.0 if seen is None else seen.mean
 
-    def _price(self, kind: Hashable, est: float, now: float) -> float:
+    def _price(self, kind: Hashable, est: float, now: float, timed: bool = True) -> float:
         """``est`` re-priced from what was measured (under the lock): the kind's price
         once it has run, and at least the longest a running job of the kind has run so
-        far, at most :attr:`cap`. O(workers)."""
+        far, at most the job's cap (:meth:`_cap`). O(workers)."""
         seen = self._seen.get(kind)
         floor = est if seen is None else seen.price
         for r in self._running:
             if r is not None and r.kind == kind and not r.abandoned:
                 floor = max(floor, now - r.start)
-        return min(self.cap, floor)
+        return min(self._cap(timed), floor)
 
     def expected_wait(self) -> float:
         """Seconds a job submitted now would wait for a worker.
@@ -555,20 +573,20 @@ class EnginePool:
             return self._expected_wait(time.monotonic())
 
     def _expected_wait(self, now: float) -> float:
-        cap = self.cap
-        restart = cap - self.settings.budget
+        restart = self.cap - self.settings.budget
         free_at = []
         for r, w in zip(self._running, self._workers, strict=True):
-            if r is None:
+            if r is None or r.fut.done():  # a job already answered frees its slot now
                 # an idle slot with no live worker must start one first
                 free_at.append(0.0 if w is not None and w.proc.is_alive() else restart)
             else:
+                cap = self._cap(r.timed)
                 ran = now - r.start
                 left = r.estimate - ran if ran < r.estimate else cap - ran
                 free_at.append(max(0.0, min(left, cap - ran)))
         heapq.heapify(free_at)
         for job in self._queued.values():
-            price = self._price(job.kind, job.estimate, now)
+            price = self._price(job.kind, job.estimate, now, job.timed)
             heapq.heappush(free_at, heapq.heappop(free_at) + price)
         return free_at[0]
 
@@ -578,9 +596,11 @@ class EnginePool:
         *args: Any,
         kind: Hashable = None,
         estimate: float = 0.0,
+        timed: bool = True,
     ) -> concurrent.futures.Future[Any]:
         """Queue ``fn(*args)`` for a worker, expected to run ``estimate`` seconds (or as
-        long as the jobs of ``kind`` have run on average).
+        long as the jobs of ``kind`` have run on average). ``timed=False``: no time
+        budget, only the bound (module docstring).
 
         Raises :class:`SaturatedError` when the job would wait longer than
         ``max_wait``, or wait and run past ``bound`` (unless a worker is free
@@ -591,7 +611,7 @@ class EnginePool:
             if self._closed:
                 raise RuntimeError("the engine pool is closed")
             now = time.monotonic()
-            est = self._price(kind, estimate, now)
+            est = self._price(kind, estimate, now, timed)
             if (
                 kind not in self._seen
                 and estimate >= _TRUSTED_PRIOR
@@ -611,10 +631,10 @@ class EnginePool:
                 raise self._refuse(now, over, est)
             self._waiting += 1
             fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
-            self._queued[fut] = _Waiting(est, kind, now)
+            self._queued[fut] = _Waiting(est, kind, now, timed)
             if not self._threads:
                 self._start()
-        self._jobs.put((fn, args, fut, kind))
+        self._jobs.put((fn, args, fut, kind, timed))
         return fut
 
     def _refuse(self, now: float, need: float, est: float) -> SaturatedError:
@@ -721,14 +741,14 @@ class EnginePool:
             job = self._jobs.get()
             if job is None:
                 return
-            fn, args, fut, kind = job
+            fn, args, fut, kind, timed = job
             start = time.monotonic()
             with self._lock:
                 self._waiting -= 1
                 self._busy += 1
                 waiting = self._queued.pop(fut, None)
                 submitted = start if waiting is None else waiting.submitted
-                est = self._price(kind, 0.0 if waiting is None else waiting.estimate, start)
+                est = self._price(kind, 0.0 if waiting is None else waiting.estimate, start, timed)
             # the ledger counts a replacement worker's start-up as part of the job's time
             try:
                 if not fut.set_running_or_notify_cancel():
@@ -752,8 +772,10 @@ class EnginePool:
                         fut.set_exception(self._refuse(time.monotonic(), 0.0, est))
                     continue
                 with self._lock:
-                    self._running[slot] = _Running(fut, worker, start, est, kind)
-                worker = self._run(worker, fn, args, fut, left=left, waited=start - submitted)
+                    self._running[slot] = _Running(fut, worker, start, est, kind, timed=timed)
+                worker = self._run(
+                    worker, fn, args, fut, left=left, waited=start - submitted, timed=timed
+                )
                 with self._lock:
                     running = self._running[slot]
                     self._running[slot] = None
@@ -784,12 +806,14 @@ class EnginePool:
         *,
         left: float = math.inf,
         waited: float = 0.0,
+        timed: bool = True,
     ) -> _Worker | None:
-        """Run one job on ``worker`` for at most its budget and ``left`` seconds (what is
-        left of the bound after it ``waited``); returns the worker to use next (None:
-        spawn anew)."""
+        """Run one job on ``worker`` for at most its budget (if ``timed``) and ``left``
+        seconds (what is left of the bound after it ``waited``); returns the worker to
+        use next (None: spawn anew). An untimed job may run one bound from its start;
+        cut then, it is late (503)."""
         budget = self.settings.budget
-        limit = min(budget, left)
+        limit = min(budget, left) if timed else self.settings.bound
         try:
             worker.conn.send((fn, args))
             ready = worker.conn.poll(limit)
@@ -799,7 +823,7 @@ class EnginePool:
             return None
         if not ready:
             self._replace(worker)
-            if limit < budget and waited > _LATE_AFTER:  # the wait made it late
+            if not timed or (limit < budget and waited > _LATE_AFTER):  # late, not too long
                 with self._lock:
                     fut.set_exception(self._refuse(time.monotonic(), 0.0, budget))
             else:
