@@ -21,10 +21,11 @@ and the guards' own record.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 
@@ -44,10 +45,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings("ignore::DeprecationW
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
-#: The answers each engine must never give on the main thread (Kirchhoff's boards are
-#: built by its workers too; Matchless builds its boards on the page, by design).
+#: The answers each engine must never give on the main thread; both puzzles' boards
+#: (the daily, a new random board) are built by their workers too.
 ANSWERS = {
-    "matchless": ["solve", "hint", "status", "remainingPar", "remainingParOf"],
+    "matchless": ["solve", "hint", "status", "remainingPar", "remainingParOf", "daily", "generate"],
     "kirchhoff": [
         "hint",
         "status",
@@ -67,12 +68,17 @@ ANSWERS = {
     ],
 }
 
+#: Rules that build a board when given a seeded game ID ("5x5#seed": the generator,
+#: which calls the solver): guarded for such IDs only (a fixed ID is read by the rules).
+SEEDED = {"matchless": ["parseGameId"]}
+
 #: The real engine module, under a URL the guard below does not catch.
 REAL = "index.js?real-engine"
 
 
-def guarded_engine(names: list[str]) -> str:
-    """An engine module: the real one re-exported, its answers `names` guarded."""
+def guarded_engine(names: list[str], seeded: tuple[str, ...] = ()) -> str:
+    """An engine module: the real one re-exported, its answers `names` guarded, and
+    `seeded` guarded when given a seeded game ID."""
     lines = [
         f"export * from './{REAL}';",
         f"import * as real from './{REAL}';",
@@ -85,6 +91,11 @@ def guarded_engine(names: list[str]) -> str:
         "};",
     ]
     lines += [f"export const {n} = guard('{n}');" for n in names]
+    lines += [
+        f"export const {n} = (id, ...rest) => (String(id).includes('#')"
+        f" ? guard('{n}')(id, ...rest) : real.{n}(id, ...rest));"
+        for n in seeded
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -107,7 +118,7 @@ def guarded_page(
         for puzzle, names in ANSWERS.items():
             ctx.route(
                 lambda url, p=puzzle: url.endswith(f"/js/{p}/engine/index.js"),
-                serve(guarded_engine(names)),
+                serve(guarded_engine(names, tuple(SEEDED.get(puzzle, ())))),
             )
         yield page, errs
 
@@ -126,7 +137,7 @@ def test_the_guard_fires_on_the_main_thread(browser: Any, base_url: str) -> None
         said = page.evaluate(
             """async (url) => {
               const e = await import(url);
-              const { board } = e.daily('2026-12-04');
+              const board = e.parseGameId(e.PRACTICE[0]);
               try { e.solve(board); return 'answered'; } catch (err) { return err.message; }
             }""",
             base_url + "js/matchless/engine/index.js",
@@ -188,6 +199,36 @@ def test_matchless_editor_asks_par_of_the_worker(browser: Any, base_url: str) ->
         assert page.inner_text(".editor-summary").startswith("Par 2")
         assert page.get_attribute(".editor-summary", "data-par") == "2"
         assert "Par is 2" in page.inner_text(".editor .xray-note")
+        assert answers_on_page(page) == []
+        errs.check()
+
+
+def test_matchless_boards_are_built_in_the_worker(browser: Any, base_url: str) -> None:
+    """The daily, a past daily, "New puzzle", a seeded link, the editor's random board and
+    a duel's random board: each is built by the worker (the generator calls the solver)."""
+    with guarded_page(browser) as (page, errs):
+        day = pin_noon(page)
+        page.goto(base_url + "#daily")
+        Board(page).wait()
+        page.goto(base_url + "#daily/" + (day - dt.timedelta(days=1)).isoformat())
+        page.wait_for_selector("[data-mode='daily-archive'] .board")
+        page.goto(base_url + "#play")
+        page.wait_for_selector("[data-mode='random'] .board")
+        first = page.evaluate("location.hash")
+        page.click("button.new-puzzle")
+        page.wait_for_function("h => location.hash !== h", arg=first)
+        page.wait_for_selector("[data-mode='random'] .board")
+        assert ":" in unquote(page.evaluate("location.hash"))  # the fixed ID, as before
+        page.goto(base_url + "#play/" + quote("5x5#12345", safe=""))
+        page.wait_for_selector("[data-mode='shared'] .board")
+        page.goto(base_url + "#edit")
+        Board(page).wait()
+        page.click("button.random-board")
+        page.wait_for_selector("button.random-board:not([aria-busy])")
+        assert page.inner_text(".editor-help").startswith("A random")
+        page.goto(base_url + "#duel")
+        page.click("button.start")
+        page.wait_for_selector(".duel .board")
         assert answers_on_page(page) == []
         errs.check()
 

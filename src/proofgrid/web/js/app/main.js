@@ -238,6 +238,7 @@ async function start() {
     const route = routeOf(rows, location.hash);
     const stamp = pageTitleStamp();
     let out;
+    main.setAttribute('aria-busy', 'true'); // a board may be building in a worker (the Matchless daily)
     try {
       out = await renderRoute(route);
     } catch (err) {
@@ -251,6 +252,7 @@ async function start() {
       }
     }
     if (token !== latest) return; // a newer navigation won
+    main.removeAttribute('aria-busy');
     const name = out.puzzle ? out.puzzle.row.name : null;
     setChrome(out.chrome || null, name, name ? othersThan(name) : [], out.foot ?? null);
     mount(main, h1, out.node); // the page's <h1> stays, the view follows it

@@ -9,6 +9,7 @@
 
 import { el, randomSeed } from '../../app/ui.js';
 import { encodeId } from '../../app/router.js';
+import { build, boardOfId } from './build.js';
 import { dailyView } from './daily-view.js';
 import { HOWTO, MODE_FOOT } from './howto.js';
 import { PlayView } from './play-view.js';
@@ -60,9 +61,9 @@ export class MatchlessApp {
   }
 
   /** Parse a game ID from a link: {board} or {error} (the engine's reason, kept off the page). */
-  board(id) {
+  async board(id) {
     try {
-      return { board: this.engine.parseGameId(id) };
+      return { board: await boardOfId(this.engine, this.midend, id) };
     } catch (err) {
       return { error: String((err && err.message) || err) };
     }
@@ -73,42 +74,42 @@ export class MatchlessApp {
     const e = this.engine;
     const s = this.store;
     if (route.id !== undefined && ['play', 'duel', 'edit'].includes(route.view)) {
-      const got = this.board(route.id);
+      const got = await this.board(route.id);
       if (got.error) {
         const banner = el('p', { class: 'notice bad', role: 'alert', dataset: { reason: got.error } }, DAMAGED_LINK);
-        return { node: dailyView(e, s, { banner, midend: this.midend }), replaceHash: '#daily' };
+        return { node: await dailyView(e, s, { banner, midend: this.midend }), replaceHash: '#daily' };
       }
       if (route.view === 'play') return { node: this.boardView(got.board) };
       if (route.view === 'duel' && route.post !== undefined) {
         return { node: (await import('./duel-post.js')).postDuelView(e, s, { id: route.id, board: got.board, post: route.post }) };
       }
-      if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board }) };
+      if (route.view === 'duel') return { node: (await LAZY.duel())(e, s, { id: route.id, board: got.board, midend: this.midend }) };
       return { node: (await LAZY.edit())(e, { board: got.board, midend: this.midend }) };
     }
     switch (route.view) {
       case 'play': return this.resume();
       case 'practice': return { node: (await LAZY.practice())(e, s, route.index ?? null, this.midend) };
-      case 'duel': return { node: (await LAZY.duel())(e, s) };
+      case 'duel': return { node: (await LAZY.duel())(e, s, { midend: this.midend }) };
       case 'edit': return { node: (await LAZY.edit())(e, { midend: this.midend }) };
       case 'stats': return { node: (await LAZY.stats())(e, s) };
       case 'why': return { node: (await LAZY.why())(e) };
-      default: return { node: dailyView(e, s, route.date !== undefined ? { dateISO: route.date, midend: this.midend } : { midend: this.midend }) };
+      default: return { node: await dailyView(e, s, route.date !== undefined ? { dateISO: route.date, midend: this.midend } : { midend: this.midend }) };
     }
   }
 
   /** #play: the newest unfinished random board, else a new one of the standard size. */
-  resume() {
+  async resume() {
     const last = this.games.list().find((g) => !g.finished && !g.daily && RANDOM_PRESETS.includes(g.preset));
-    const got = last ? this.board(last.gid) : null;
-    const board = got && got.board ? got.board : this.newBoard('default');
+    const got = last ? await this.board(last.gid) : null;
+    const board = got && got.board ? got.board : await this.newBoard('default');
     const gid = this.engine.formatGameId(board);
     return { node: this.boardView(board, last ? last.preset : 'default'), replaceHash: `#play/${encodeId(gid)}` };
   }
 
   /** A new random board of the preset's size, by the default generator (v2, fitted to the seed). */
-  newBoard(preset) {
+  async newBoard(preset) {
     const { rows, cols } = this.engine.PRESETS[preset] || this.engine.PRESETS.default;
-    return this.engine.generate(this.engine.makeParams({ ...this.engine.DEFAULT_PARAMS, rows, cols }), randomSeed());
+    return (await build(this.engine, this.midend, 'generate', { rows, cols, seed: randomSeed() })).board;
   }
 
   /** "New puzzle": the only way a new random board starts. */
@@ -118,9 +119,17 @@ export class MatchlessApp {
     const go = el('button', {
       type: 'button',
       class: 'new-puzzle',
-      onclick: () => {
+      onclick: async () => {
         const preset = pick.value;
-        const board = this.newBoard(preset);
+        go.disabled = true;
+        go.setAttribute('aria-busy', 'true');
+        let board;
+        try {
+          board = await this.newBoard(preset);
+        } finally {
+          go.disabled = false;
+          go.removeAttribute('aria-busy');
+        }
         this.pendingPreset = { gid: this.engine.formatGameId(board), preset };
         rememberPending(this.pendingPreset);
         location.hash = `#play/${encodeId(this.pendingPreset.gid)}`;

@@ -22,6 +22,7 @@ import { PlayView } from './play-view.js';
 import { DAILY_KEY } from './records.js';
 import { dropOldDailies, loadState, savedGames, saveState } from './saved.js';
 import { statsPanel } from './daily-panel.js';
+import { build } from './build.js';
 
 const XRAY_QUESTION = {
   title: 'Show the X-ray?',
@@ -44,14 +45,14 @@ function checkLine(game, engine, board, moves) {
   return `Check it (shows my moves): ${location.origin}${location.pathname}${link}`;
 }
 
-export function dailyView(engine, store, { banner = null, dateISO = localISO(), midend } = {}) {
+export async function dailyView(engine, store, { banner = null, dateISO = localISO(), midend } = {}) {
   const today = localISO();
   if (dateISO !== today) {
     const gate = dailyGate(dateISO, { launch: LAUNCH, title: 'Daily Matchless', todayHref: '#daily', today });
     if (gate) return gate;
     return archiveDailyView(engine, store, dateISO, midend);
   }
-  const { number, board, id } = engine.daily(dateISO);
+  const { number, board, id } = await build(engine, midend, 'daily', { date: dateISO });
   const games = savedGames(store);
   dropOldDailies(games, id);
   const legacy = store.get(DAILY_KEY);
@@ -119,14 +120,14 @@ export function dailyView(engine, store, { banner = null, dateISO = localISO(), 
 }
 
 /**
- * A past day's daily, from the archive: that date's board (engine.daily, the
+ * A past day's daily, from the archive: that date's board (the worker's daily, the
  * CLI's and the API's board of the date), saved under its own game ID; the
  * first finish is kept in the archive's records (or the day's own result, if
  * it was played on the day), and neither the streak nor today's daily changes.
  */
-function archiveDailyView(engine, store, dateISO, midend) {
+async function archiveDailyView(engine, store, dateISO, midend) {
   store.define(ARCHIVE_KEY, ARCHIVE_SCHEMA);
-  const { number, board, id } = engine.daily(dateISO);
+  const { number, board, id } = await build(engine, midend, 'daily', { date: dateISO });
   const games = savedGames(store);
   const restored = loadState(games, id);
   const kept = () => store.get(DAILY_KEY).records[dateISO] || store.get(ARCHIVE_KEY).records[dateISO];

@@ -2,7 +2,7 @@
 // the board (a new random 5×5 or the link's), and the way to a duel by post.
 // It only draws the choices and hands them to onStart; duel-view.js saves them.
 
-import { button, el, randomSeed } from '../../app/ui.js';
+import { button, el } from '../../app/ui.js';
 import { encodeId } from '../../app/router.js';
 import { RULES } from './duel-match.js';
 import { OPPONENT_LABELS } from './records.js';
@@ -15,7 +15,7 @@ const radio = (name, value, checked, ...label) => el('label', {},
  * link's board (or null), `series` the running score's line; onStart(choices)
  * with {opponent, rule, first (0 | 1), match (boolean)} read from the form.
  */
-export function duelSetup(engine, { settings, board, id, series, onStart }) {
+export function duelSetup(engine, { settings, board, id, series, onStart, newId }) {
   const opp = el('fieldset', { class: 'choice' }, el('legend', {}, 'Opponent'),
     ...Object.entries(OPPONENT_LABELS).map(([k, label]) => radio('opponent', k, settings.opponent === k, label)));
   const rule = el('fieldset', { class: 'choice' }, el('legend', {}, 'Rule'),
@@ -30,9 +30,20 @@ export function duelSetup(engine, { settings, board, id, series, onStart }) {
   const which = board
     ? el('p', { class: 'muted' }, `Board: ${board.rows}×${board.cols} from the link (${board.shells.length} shells).`)
     : el('p', { class: 'muted' }, 'Board: a new random 5×5.');
+  // A new board's fixed ID is built in the worker when the link is followed.
   const byPost = el('p', {}, el('a', {
     class: 'button-link by-post',
-    href: `#duel/${encodeId(id || engine.formatGameId(engine.parseGameId(`5x5#${randomSeed()}`)))}/`,
+    href: id ? `#duel/${encodeId(id)}/` : '#duel',
+    onclick: id ? null : async (ev) => {
+      ev.preventDefault();
+      const a = ev.currentTarget;
+      a.setAttribute('aria-busy', 'true');
+      try {
+        location.hash = `#duel/${encodeId(await newId())}/`;
+      } finally {
+        a.removeAttribute('aria-busy');
+      }
+    },
   }, 'Duel a friend by post (send links)'));
   let form = null;
   const start = button('Start duel', () => {

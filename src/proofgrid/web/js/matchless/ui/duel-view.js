@@ -12,10 +12,11 @@
 
 import { el, randomSeed, setPageTitle } from '../../app/ui.js';
 import { DuelGame } from './duel-game.js';
+import { boardOfId } from './build.js';
 import { duelSetup } from './duel-setup.js';
 import { DUEL_KEY } from './records.js';
 
-export function duelView(engine, store, { id = null, board = null } = {}) {
+export function duelView(engine, store, { id = null, board = null, midend } = {}) {
   const root = el('section', { class: 'duel', 'aria-label': 'Duel' });
   root.dataset.mode = 'duel';
   let settings = store.get(DUEL_KEY);
@@ -34,7 +35,7 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     setPageTitle('Duel');
     root.dataset.over = 'false';
     root.replaceChildren(...duelSetup(engine, {
-      settings, board: fixedBoard, id: fixedId, series: seriesLine(),
+      settings, board: fixedBoard, id: fixedId, series: seriesLine(), newId: newRandomId,
       onStart: (choices) => {
         settings = store.update(DUEL_KEY, (d) => ({ ...d, ...choices }));
         startMatch();
@@ -53,9 +54,20 @@ export function duelView(engine, store, { id = null, board = null } = {}) {
     }, match).start();
   }
 
+  /** The fixed ID of a new random 5×5 (the worker reads the seeded ID). */
+  async function newRandomId() {
+    return engine.formatGameId(await boardOfId(engine, midend, `5x5#${randomSeed()}`));
+  }
+
   /** A match: one or two games on one board. */
-  function startMatch() {
-    const b = fixedBoard || engine.parseGameId(`5x5#${randomSeed()}`);
+  async function startMatch() {
+    root.setAttribute('aria-busy', 'true');
+    let b = fixedBoard;
+    try {
+      b ||= await boardOfId(engine, midend, `5x5#${randomSeed()}`);
+    } finally {
+      root.removeAttribute('aria-busy');
+    }
     const gameId = fixedId || engine.formatGameId(b);
     playGame({ board: b, gameId, games: settings.match === false ? 1 : 2, first: settings.first ?? 0, played: [] });
   }

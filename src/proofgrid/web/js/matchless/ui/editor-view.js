@@ -12,6 +12,7 @@
 // a board of the size picked.
 
 import { button, el, firstLine, randomSeed, setPageTitle } from '../../app/ui.js';
+import { build } from './build.js';
 import { History } from '../../app/history.js';
 import { sizePickers } from '../../app/grid-size.js';
 import { copyLinkButton } from '../../app/share-view.js';
@@ -60,15 +61,22 @@ export function editorView(engine, { board = null, midend } = {}) {
     refresh();
   }
 
-  /** A board from the engine's generator at the picked size (default density and fuses). */
-  function randomBoard() {
+  /** A board from the engine's generator at the picked size (default density and fuses), built in the worker. */
+  async function randomBoard() {
+    const { rows, cols } = model;
+    randomBtn.disabled = true;
+    randomBtn.setAttribute('aria-busy', 'true');
+    help.textContent = `Building a random ${rows}×${cols} board…`;
     try {
-      const params = engine.makeParams({ ...engine.DEFAULT_PARAMS, rows: model.rows, cols: model.cols });
-      commit(fromBoard(engine.generate(params, randomSeed())));
+      const { board: b } = await build(engine, midend, 'generate', { rows, cols, seed: randomSeed() });
+      commit(fromBoard(b));
       lastFuse = '';
-      help.textContent = `A random ${model.rows}×${model.cols} board: change it as you like (Undo takes you back).`;
+      help.textContent = `A random ${rows}×${cols} board: change it as you like (Undo takes you back).`;
     } catch (err) {
       help.textContent = `No random board of this size: ${err && err.message ? err.message : err}.`;
+    } finally {
+      randomBtn.disabled = false;
+      randomBtn.removeAttribute('aria-busy');
     }
   }
   const toolBtns = {

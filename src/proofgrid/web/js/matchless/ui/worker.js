@@ -12,6 +12,10 @@
 //                             component, words, proof, extra), or null once won
 //   status {gameId, moves} -> {status: 'won' | 'playing', matches, remainingPar, par}
 //   daily  {date}          -> {id, number, date}: the daily board of a date (the engine's daily)
+//   generate {rows, cols, seed} -> {id}: a new random board (the engine's default
+//                             generator at that size), as its fixed game ID
+//   board  {gameId}        -> {id}: the fixed game ID of any game ID (a seeded
+//                             "RxC…#seed" ID runs the generator, so it is read here)
 //   solve  {gameId}        -> {par, witness, labels, sources, count, hiddenSources}
 //                             (par's proof: the X-ray; count components, hiddenSources
 //                             the source components that are loops)
@@ -46,6 +50,14 @@ const OPS = {
   daily({ date }) {
     const d = M.daily(date);
     return { id: d.id, number: d.number, date: d.date };
+  },
+  generate({ rows, cols, seed }) {
+    const board = M.generate(M.makeParams({ ...M.DEFAULT_PARAMS, rows, cols }), seed);
+    return { id: M.formatGameId(board) };
+  },
+  board({ gameId }) {
+    if (typeof gameId !== 'string') throw new M.GameIdError('gameId must be text');
+    return { id: M.formatGameId(M.parseGameId(gameId)) };
   },
   hint({ gameId, moves }) {
     const { board, solution } = boardOf(gameId);
