@@ -229,6 +229,13 @@ def test_matchless_boards_are_built_in_the_worker(browser: Any, base_url: str) -
         page.goto(base_url + "#duel")
         page.click("button.start")
         page.wait_for_selector(".duel .board")
+        # a hand-made result code naming a seeded ID: refused before any board is built
+        forged = results.encode(results.Result("matchless", "5x5#12345", ("a1",)))
+        page.goto(base_url + results.link(forged))
+        page.wait_for_selector(".result-view")
+        page.wait_for_function(
+            "() => /canonical form/.test(document.querySelector('.result-view').innerText)"
+        )
         assert answers_on_page(page) == []
         errs.check()
 

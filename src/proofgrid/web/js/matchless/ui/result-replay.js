@@ -37,6 +37,9 @@ export function shellOfMove(board, move) {
  * replay is one of its games, and par comes from its worker.
  */
 export async function replayResult(engine, midend, result) {
+  // A result carries a fixed "RxC:desc" ID: a seeded one ("RxC#seed") would make the
+  // page run the generator (and so the solver), so it is refused before parsing.
+  if (String(result.id).includes('#')) throw new Error('its game ID is not in the canonical form');
   const board = engine.parseGameId(result.id);
   if (engine.formatGameId(board) !== result.id) throw new Error('its game ID is not in the canonical form');
   const manager = new PlayManager(engine, board, { game: midend.open({ gid: result.id, board }) });
