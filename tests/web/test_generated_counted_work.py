@@ -16,6 +16,7 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -119,6 +120,13 @@ async def _ask(eng: Engine, seconds: float) -> bytes | int:
         current_request.reset(token)
 
 
+def _run(coro: Any) -> Any:
+    """``asyncio.run(coro)`` on a thread of its own: the test process's main thread may
+    hold a running loop already (a browser test's, under pytest-xdist)."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
 @pytest.mark.slow
 def test_counted_work_answered_late_goes_on_and_the_retry_finds_its_answer(
     monkeypatch: pytest.MonkeyPatch,
@@ -141,11 +149,11 @@ def test_counted_work_answered_late_goes_on_and_the_retry_finds_its_answer(
         pool.submit(pool_jobs.pid, timed=False).result(timeout=120)  # the worker is up
         ahead = pool.submit(pool_jobs.sleep, 1.0, estimate=1.0, timed=False)
         jobs.clear()
-        first = asyncio.run(_ask(eng, 1.5))
+        first = _run(_ask(eng, 1.5))
         assert isinstance(first, int) and first < 0  # late: a 503 with its Retry-After
         ahead.result(timeout=60)
         time.sleep(1.0)  # the job ends meanwhile (or is still running: then joined)
-        again = asyncio.run(_ask(eng, 1.5))
+        again = _run(_ask(eng, 1.5))
         assert isinstance(again, bytes) and int(again) > 0
         assert len(jobs) == 1 and jobs[0][2] is False  # one untimed job served both
     finally:

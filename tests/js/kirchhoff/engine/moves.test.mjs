@@ -16,7 +16,11 @@ test('parseMove: edge and pair forms, every op, case and spaces', () => {
   assert.deepEqual(K.parseMove(b, ' A1XA2 '), { edge: 6, mark: K.Mark.CROSS });
   assert.deepEqual(K.parseMove(b, 'a2.a1'), { edge: 6, mark: K.Mark.FREE });
   assert.deepEqual(K.parseMove(b, 'e11<'), { edge: 11, mark: K.Mark.BACKWARD });
-  assert.deepEqual(K.parseMove(b, 'e١>'), { edge: 1, mark: K.Mark.FORWARD }); // Python's \d
+  // moves are ASCII, as Python's puzzle.ascii_move: foreign digits, the Kelvin sign
+  // (which lowers to "k") and a no-break space are refused, not read
+  for (const bad of ['e١>', 'e٥>', 'a١>b١', '\u212a1>a1', 'a1>b1\u00a0']) {
+    assert.throws(() => K.parseMove(b, bad), /moves are ASCII/, bad);
+  }
   for (const bad of ['', 'e12>', 'a1>c1', 'a1>a1', 'a4>a3', 'd1>c1', 'a1-b1', 'e1', 'x'.repeat(40), 'a1>b1>c1']) {
     assert.throws(() => K.parseMove(b, bad), K.GameIdError, bad);
   }

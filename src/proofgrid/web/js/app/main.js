@@ -238,7 +238,7 @@ async function start() {
     const route = routeOf(rows, location.hash);
     const stamp = pageTitleStamp();
     let out;
-    main.setAttribute('aria-busy', 'true'); // a board may be building in a worker (the Matchless daily)
+    main.setAttribute('aria-busy', 'true'); // a board may be building in a puzzle's worker (a daily, a new board)
     try {
       out = await renderRoute(route);
     } catch (err) {

@@ -7,7 +7,8 @@
 //   op        := ">" | "<" | "x" | "."
 // In the edge form ">" points from the lower-numbered cell to the higher; in
 // the pair form X>Y is an arrow from X to Y. "x" crosses the edge, "." frees
-// it. Case-insensitive, surrounding spaces ignored; a sequence separates moves
+// it. ASCII only (a non-ASCII character anywhere refuses the move, as Python's
+// puzzle.ascii_move does). Case-insensitive, surrounding spaces ignored; a sequence separates moves
 // with whitespace, commas or semicolons. Status: won when the arrows drawn meet
 // every clue, lost when no completion exists (the exact counter), else playing.
 
@@ -19,8 +20,9 @@ import {
 import { isLost } from './exact.js';
 import { cellSupport } from './local.js';
 
-const EDGE_RE = /^e(\p{Nd}{1,4})([<>x.])$/u;
-const PAIR_RE = /^([a-p])(\p{Nd}{1,2})([<>x.])([a-p])(\p{Nd}{1,2})$/u;
+const EDGE_RE = /^e([0-9]{1,4})([<>x.])$/;
+const PAIR_RE = /^([a-p])([0-9]{1,2})([<>x.])([a-p])([0-9]{1,2})$/;
+const NOT_ASCII = /[^\x00-\x7f]/u;
 const OP_MARK = { '>': Mark.FORWARD, '<': Mark.BACKWARD, x: Mark.CROSS, '.': Mark.FREE };
 const MARK_OP = ['.', '>', '<', 'x'];
 const MAX_MOVE = 32;
@@ -37,6 +39,8 @@ function cellAt(board, letter, number) {
 /** Parse one move into {edge, mark}; throws GameIdError. */
 export function parseMove(board, move) {
   if (typeof move !== 'string') throw new GameIdError('a move must be text');
+  const bad = NOT_ASCII.exec(move); // Python's puzzle.ascii_move: "e٥>" is not "e5>"
+  if (bad) throw new GameIdError(`move ${quote(move, 12)} holds ${quote(bad[0], 4)}: moves are ASCII`);
   const text = pyStrip(move).toLowerCase();
   if (!text) throw new GameIdError('empty move');
   if (pyLen(text) > MAX_MOVE) throw new GameIdError(`move ${quote(move, MAX_MOVE)}... is too long`);
