@@ -702,6 +702,10 @@ async def round3_main(args: argparse.Namespace) -> dict[str, Any]:
                 res = await round3(base, args.costly, args.bound, 1 + hogs, args.retries)
                 out[phase] = {"hogs": hogs, "load_before": load0, **res}
                 out[phase]["load_after"] = os.getloadavg()
+                # Each pass's figures as soon as it ends: a run stopped later keeps them.
+                print(json.dumps({phase: out[phase]}), flush=True)
+                partial = ROOT / "bench" / "results" / f"load-{args.label}.partial.json"
+                partial.write_text(json.dumps(out, indent=1) + "\n")
             finally:
                 for p in procs:
                     p.kill()
