@@ -565,7 +565,8 @@ class EnginePool:
         An idle slot is free now, or after a worker restart if it has no live
         worker; a busy one after its running job's expected remainder (its
         estimate less the time it has run; once it has run past its estimate,
-        what is left of its :attr:`cap`); the waiting jobs, re-priced from the
+        what is left of its :attr:`cap` if the budget stops it, else as long
+        again as it has run, within its cap); the waiting jobs, re-priced from the
         run times measured so far (:meth:`_price`), are dealt in FIFO order to
         the worker free first. O(w q + q log w) for w workers and q waiting jobs.
         """
@@ -582,7 +583,16 @@ class EnginePool:
             else:
                 cap = self._cap(r.timed)
                 ran = now - r.start
-                left = r.estimate - ran if ran < r.estimate else cap - ran
+                if ran < r.estimate:
+                    left = r.estimate - ran
+                elif r.timed:
+                    left = cap - ran  # the budget stops it: at most its cap
+                else:
+                    # untimed (counted work): only the bound stops it, and its cap is
+                    # the bound; a job past its estimate is expected to need as long
+                    # again as it has run (at most the cap), not the whole bound: a
+                    # 10 ms job preempted to 20 ms must not close the lane for 30 s
+                    left = min(ran, cap - ran)
                 free_at.append(max(0.0, min(left, cap - ran)))
         heapq.heapify(free_at)
         for job in self._queued.values():
