@@ -472,10 +472,14 @@ def cpu_hogs(n: int) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
 
-async def round3(base: str, n: int, bound: float, tag: int, retries: int) -> dict[str, Any]:
+async def round3(
+    base: str, n: int, bound: float, tag: int, retries: int, *, cap: float | None = None
+) -> dict[str, Any]:
     """``n`` distinct costly requests at once (:func:`round3_requests`), each retried after
     its ``Retry-After`` when refused (at most ``retries`` times), while 4 clients loop over
-    uncached 5x5 ``new`` requests: every answer's latency against ``bound``."""
+    uncached 5x5 ``new`` requests: every answer's latency against ``bound``. With ``cap``
+    (seconds), the pass ends then: a request still waiting to retry is counted
+    ``unfinished`` (its last answer was a 503)."""
     done = asyncio.Event()
     first: list[tuple[float, int]] = []
     final: list[tuple[float, int, int]] = []
@@ -523,7 +527,11 @@ async def round3(base: str, n: int, bound: float, tag: int, retries: int) -> dic
 
     clients = [asyncio.ensure_future(cheap_client(k)) for k in range(4)]
     t0 = time.perf_counter()
-    await asyncio.gather(*(one(*r) for r in round3_requests(n, tag)))
+    tasks = [asyncio.ensure_future(one(*r)) for r in round3_requests(n, tag)]
+    _, pending = await asyncio.wait(tasks, timeout=cap)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
     wall = time.perf_counter() - t0
     done.set()
     await asyncio.gather(*clients)
@@ -545,8 +553,10 @@ async def round3(base: str, n: int, bound: float, tag: int, retries: int) -> dic
         "r3_retry_after_range": [min(retry_after), max(retry_after)] if retry_after else [],
         "r3_refused_again": refused_again,
         "r3_final_statuses": final_statuses,
+        "r3_unfinished": len(pending),
+        "r3_pass_cap_s": cap,
         "r3_attempt_max_s": max(attempts),
-        "r3_final_max_s": max(d for d, _, _ in final),
+        "r3_final_max_s": max((d for d, _, _ in final), default=0.0),
         "r3_wall_s": wall,
         "r3_cheap_requests": len(cheap),
         "r3_cheap_statuses": cheap_status,
@@ -699,7 +709,9 @@ async def round3_main(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 await asyncio.sleep(2 if hogs else 0)
                 load0 = os.getloadavg()
-                res = await round3(base, args.costly, args.bound, 1 + hogs, args.retries)
+                res = await round3(
+                    base, args.costly, args.bound, 1 + hogs, args.retries, cap=args.pass_cap
+                )
                 out[phase] = {"hogs": hogs, "load_before": load0, **res}
                 out[phase]["load_after"] = os.getloadavg()
                 # Each pass's figures as soon as it ends: a run stopped later keeps them.
@@ -737,6 +749,9 @@ def main() -> None:
     ap.add_argument("--hogs", type=int, default=2, help="CPU-bound processes, round three")
     ap.add_argument("--bound", type=float, default=30.0, help="the bound, round three (s)")
     ap.add_argument("--retries", type=int, default=5, help="retries after a 503, round three")
+    ap.add_argument(
+        "--pass-cap", type=float, default=None, help="end each round-three pass after (s)"
+    )
     args = ap.parse_args()
     out = asyncio.run(main_async(args))
     path = ROOT / "bench" / "results" / f"load-{args.label}.json"
