@@ -190,3 +190,24 @@ def test_bad_partitions_are_one_line_naming_the_file(
     pq.write_table(pa.table({"src": [1.5], "dst": [2.5]}), d / "part.2.parquet")
     code, _, err = _run(capsys, "par", str(d), "--columns", "src,dst", "--scheduler", scheduler)
     assert code == 2 and err.startswith(f"error: {d / 'part.2.parquet'}: column 'src' holds double")
+
+
+def test_shuffles_go_worker_to_worker(
+    scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # every shuffle is Dask's P2P (shards sent between workers, spilled to each worker's
+    # own disk), never its "disk" method, whose partd store lives in the local
+    # directory of the one worker that made it (right only on one machine, and
+    # outside the worker's memory manager: workers held at 384 MiB were killed in
+    # its tasks). Oracle: the task prefixes the scheduler ran. Before, this run
+    # showed "diskshuffle" and "zpartd" and no P2P task
+    rng = np.random.default_rng(11)
+    d, _ = _write(tmp_path, "g", rng.integers(0, 400, 900), rng.integers(0, 400, 900), 3)
+    code, _, _ = _run(capsys, "par", str(d), "--columns", "src,dst", "--scheduler", scheduler)
+    assert code == 0
+    with Client(scheduler, set_as_default=False) as client:
+        prefixes = set(
+            client.run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.task_prefixes))
+        )
+    assert {"p2pshuffle", "shuffle-transfer"} <= prefixes, sorted(prefixes)
+    assert not prefixes & {"diskshuffle", "zpartd", "shuffle-partition"}, sorted(prefixes)

@@ -101,6 +101,21 @@ def connect(scheduler: str, *, memory_limit: str | None = None) -> Iterator[Any]
             cluster.close()
 
 
+@contextmanager
+def _p2p() -> Iterator[None]:
+    """Every shuffle of the run by Dask's P2P method: its shards go worker to worker and
+    spill to each worker's own local directory under its memory limit. Without a
+    default client (ours is not made the default) Dask picks its ``disk`` method,
+    whose partd store lives in the local directory of the one worker that made it:
+    right only when every worker shares that disk (one machine), and its buffers
+    are not under the worker's memory manager (workers held under a limit were
+    killed in its tasks). Set while the graph is built and computed."""
+    import dask  # noqa: PLC0415 (the cluster path only)
+
+    with dask.config.set({"dataframe.shuffle.method": "p2p"}):
+        yield
+
+
 def _runner(client: Any) -> Cluster:
     def compute(*xs: Any) -> Any:
         return client.compute(list(xs), sync=True)
@@ -426,7 +441,7 @@ def run_cli(
         )
         _print(res0, data.source, costs_file, as_json, members_limit)
         return
-    with connect(scheduler) as client, _one_line():
+    with connect(scheduler) as client, _one_line(), _p2p():
         run = _runner(client)
         graph, source = dataset_graph(run, client, data, rounds)
         res = solve(
@@ -548,7 +563,7 @@ def par_dask(
         ctx = connect("local")
         client = ctx.__enter__()
     try:
-        with _one_line():
+        with _one_line(), _p2p():
             run = _runner(client)
             graph, integers = frame_graph(run, frame, columns, _threads(client))
             res = solve(run, graph, costs=costs)
