@@ -139,6 +139,7 @@ class Conn:
         self.host, self.port = host, int(port)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.resent = 0  # requests sent again on a new connection after a failed one
 
     async def request(self, method: str, path: str, body: Any = None) -> int:
         """Send one request, read the whole answer; its status (-1 on a network error)."""
@@ -178,6 +179,7 @@ class Conn:
                 await self.close()
                 if attempt:
                     return -1, {}
+                self.resent += 1
         return -1, {}
 
     async def close(self) -> None:
@@ -485,6 +487,7 @@ async def round3(
     final: list[tuple[float, int, int]] = []
     retry_after: list[int] = []
     attempts: list[float] = []
+    slowest: list[Any] = [0.0, "", 0, 0]  # seconds, request, status, resent
     refused_again = 0
 
     async def one(m: str, u: str, b: Any) -> None:
@@ -493,9 +496,12 @@ async def round3(
         t0 = time.perf_counter()
         for attempt in range(retries + 1):
             t = time.perf_counter()
+            resent = c.resent
             st, headers = await c.exchange(m, u, b)
             took = time.perf_counter() - t
             attempts.append(took)
+            if took > slowest[0]:
+                slowest[:] = [took, f"{m} {u} {b or ''}", st, c.resent - resent]
             if attempt == 0:
                 first.append((took, st))
             else:
@@ -556,6 +562,7 @@ async def round3(
         "r3_unfinished": len(pending),
         "r3_pass_cap_s": cap,
         "r3_attempt_max_s": max(attempts),
+        "r3_slowest_attempt": slowest,  # [seconds, request, status, sent again]
         "r3_final_max_s": max((d for d, _, _ in final), default=0.0),
         "r3_wall_s": wall,
         "r3_cheap_requests": len(cheap),
