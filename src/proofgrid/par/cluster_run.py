@@ -54,6 +54,13 @@ __all__ = ["ClusterPar", "connect", "par_dask", "run_cli", "solve"]
 
 #: Rows a partition of edges holds at most (and a piece a worker reads at once).
 ROWS_PER_PARTITION = 1_000_000
+#: Bytes of the smallest worker memory limit a partition may have per row: a task on
+#: a partition of integer edges needed over 200 B a row above the worker's own
+#: ~160 MiB (workers held at 384 MiB were killed in such tasks at 10^6 rows), so
+#: 2 KiB a row leaves room for the interpreter and the data the worker holds.
+BYTES_PER_ROW = 2048
+#: Rows a partition holds at least (fewer would cost more in tasks than it saves).
+MIN_ROWS_PER_PARTITION = 50_000
 #: The remainder gathered for the one-machine finish of ``components`` (``--json``).
 FINISH_EDGES = 2_000_000
 
@@ -347,8 +354,21 @@ def _threads(client: Any) -> int:
     return int(max(1, sum(client.nthreads().values())))
 
 
+def rows_per_partition(client: Any) -> int:
+    """Rows a partition holds on this cluster: :data:`ROWS_PER_PARTITION`, fewer when the
+    smallest worker memory limit gives less than :data:`BYTES_PER_ROW` a row (at least
+    :data:`MIN_ROWS_PER_PARTITION`), so every task fits a worker held under its limit
+    and what the workers hold beyond it is spilled, not the task killed."""
+    workers = client.scheduler_info(n_workers=-1).get("workers", {})
+    limits = [int(w.get("memory_limit") or 0) for w in workers.values()]
+    limits = [x for x in limits if x > 0]
+    if not limits:
+        return ROWS_PER_PARTITION
+    return max(MIN_ROWS_PER_PARTITION, min(ROWS_PER_PARTITION, min(limits) // BYTES_PER_ROW))
+
+
 def _partitions(client: Any, rows: int) -> int:
-    return max(2 * _threads(client), -(-rows // ROWS_PER_PARTITION))
+    return max(2 * _threads(client), -(-rows // rows_per_partition(client)))
 
 
 def _failure(exc: BaseException) -> ClusterError:
@@ -372,7 +392,12 @@ def _one_line() -> Iterator[None]:
 
 
 def dataset_graph(run: Cluster, client: Any, data: Dataset, rounds: Rounds) -> tuple[Graph, str]:
-    """Read and key a Parquet dataset on the cluster; returns the graph and its source name."""
+    """Read and key a Parquet dataset on the cluster; returns the graph and its source name.
+    Pieces are cut again when the workers' memory limits call for smaller partitions
+    (:func:`rows_per_partition`)."""
+    per = rows_per_partition(client)
+    if per < ROWS_PER_PARTITION:
+        data = list_pieces(data.source, data.columns, per)  # the footers again
     parts = _partitions(client, data.rows)
     rows = read_pieces(data)
     return key(run, rows, np.int64 if data.integers else "str", parts, rounds), data.source
