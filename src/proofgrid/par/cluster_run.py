@@ -116,9 +116,13 @@ def _p2p() -> Iterator[None]:
     whose partd store lives in the local directory of the one worker that made it:
     right only when every worker shares that disk (one machine), and its buffers
     are not under the worker's memory manager (workers held under a limit were
-    killed in its tasks). Set while the graph is built and computed."""
+    killed in its tasks). Set while the graph is built and computed, unless the
+    user chose a method (``DASK_DATAFRAME__SHUFFLE__METHOD``, Dask's config)."""
     import dask  # noqa: PLC0415 (the cluster path only)
 
+    if dask.config.get("dataframe.shuffle.method", None):
+        yield
+        return
     with dask.config.set({"dataframe.shuffle.method": "p2p"}):
         yield
 
