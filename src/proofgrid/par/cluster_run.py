@@ -120,10 +120,8 @@ def _p2p() -> Iterator[None]:
     user chose a method (``DASK_DATAFRAME__SHUFFLE__METHOD``, Dask's config)."""
     import dask  # noqa: PLC0415 (the cluster path only)
 
-    if dask.config.get("dataframe.shuffle.method", None):
-        yield
-        return
-    with dask.config.set({"dataframe.shuffle.method": "p2p"}):
+    chosen = dask.config.get("dataframe.shuffle.method", None)
+    with dask.config.set({"dataframe.shuffle.method": chosen or "p2p"}):
         yield
 
 
@@ -371,8 +369,8 @@ def rows_per_partition(client: Any) -> int:
     return max(MIN_ROWS_PER_PARTITION, min(ROWS_PER_PARTITION, min(limits) // BYTES_PER_ROW))
 
 
-def _partitions(client: Any, rows: int) -> int:
-    return max(2 * _threads(client), -(-rows // rows_per_partition(client)))
+def _partitions(client: Any, rows: int, per: int) -> int:
+    return max(2 * _threads(client), -(-rows // per))
 
 
 def _failure(exc: BaseException) -> ClusterError:
@@ -402,7 +400,7 @@ def dataset_graph(run: Cluster, client: Any, data: Dataset, rounds: Rounds) -> t
     per = rows_per_partition(client)
     if per < ROWS_PER_PARTITION:
         data = list_pieces(data.source, data.columns, per)  # the footers again
-    parts = _partitions(client, data.rows)
+    parts = _partitions(client, data.rows, per)
     rows = read_pieces(data)
     return key(run, rows, np.int64 if data.integers else "str", parts, rounds), data.source
 
