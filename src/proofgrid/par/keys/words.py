@@ -316,7 +316,6 @@ def span_codes(
 _SPLIT_MAX = 1 << 21
 _COMMENT = re.compile(rb"#[^\n]*")
 _COMMA = bytes.maketrans(b",", b" ")
-_SPACES = [bytes([c]) for c in b" \t\n\r\v\f"]  # what bytes.split() splits at
 
 
 def text_codes(
