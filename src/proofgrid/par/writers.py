@@ -28,8 +28,10 @@ O(block).
 
 from __future__ import annotations
 
+import collections
+import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
@@ -52,6 +54,7 @@ __all__ = [
 ]
 
 _BLOCK = 1 << 12  # sources (or 16x as many nodes) per written block
+_AHEAD = 4  # blocks of JSON made ahead of the one being written (:func:`_write_blocks`)
 
 
 class NameSource(Protocol):
@@ -284,66 +287,114 @@ def write_certificate_json(
 
 def _name_list(out: IO[bytes], doc: _Doc) -> None:
     """``"a","b",...`` (JSON strings, comma-separated) of the seeds' names."""
+    step = 16 * _BLOCK
+    _write_blocks(
+        out,
+        (
+            functools.partial(_name_block, doc, lo, step)
+            for lo in range(0, int(doc.seed[0].size), step)
+        ),
+    )
+
+
+def _name_block(doc: _Doc, lo: int, step: int) -> npt.NDArray[np.uint8]:
+    """The bytes of seeds ``lo .. lo+step-1`` in :func:`_name_list` (a comma before
+    each but the first seed's)."""
     starts, lengths = doc.seed
     quote, comma = doc.lit[b'"'], doc.lit[b","]
-    step = 16 * _BLOCK
-    for lo in range(0, int(starts.size), step):
-        s, ln = starts[lo : lo + step], lengths[lo : lo + step]
-        k = int(s.size)
-        start = np.empty((k, 4), dtype=np.int64)
-        length = np.ones((k, 4), dtype=np.int64)
-        start[:, 0] = comma
-        if lo == 0:
-            length[0, 0] = 0
-        start[:, 1] = quote
-        start[:, 2], length[:, 2] = s, ln
-        start[:, 3] = quote
-        out.write(gather(doc.pool, start.ravel(), length.ravel()).data)
+    s, ln = starts[lo : lo + step], lengths[lo : lo + step]
+    k = int(s.size)
+    start = np.empty((k, 4), dtype=np.int64)
+    length = np.ones((k, 4), dtype=np.int64)
+    start[:, 0] = comma
+    if lo == 0:
+        length[0, 0] = 0
+    start[:, 1] = quote
+    start[:, 2], length[:, 2] = s, ln
+    start[:, 3] = quote
+    return gather(doc.pool, start.ravel(), length.ravel())
+
+
+def _write_blocks(out: IO[bytes], blocks: Iterator[Callable[[], npt.NDArray[np.uint8]]]) -> None:
+    """Write the bytes each of ``blocks`` makes, in order, making them on two threads.
+
+    A block's work is numpy's (index arithmetic and one gather of the pool, which
+    reads the pool at random: memory latency more than arithmetic), and numpy lets
+    go of the interpreter lock for it, so a second thread nearly halves it on two
+    cores (measured: 0.19 -> 0.11 s for 2·10^7 bytes in 10^6 spans). At most
+    ``_AHEAD`` blocks wait to be written: memory O(block)."""
+    first = next(blocks, None)
+    if first is None:
+        return
+    second = next(blocks, None)
+    if second is None:  # one block: no thread
+        out.write(first().data)
+        return
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (only for many blocks)
+
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="par-json") as pool:
+        pending = collections.deque([pool.submit(first), pool.submit(second)])
+        for make in blocks:
+            if len(pending) >= _AHEAD:
+                out.write(pending.popleft().result().data)
+            pending.append(pool.submit(make))
+        while pending:
+            out.write(pending.popleft().result().data)
 
 
 def _sources(out: IO[bytes], doc: _Doc, groups: Any) -> None:
     """The entries of ``"sources"``, a block of sources at a time (module docstring)."""
-    lit = doc.lit
     k_all = int(groups.sizes.size)
-    for lo in range(0, k_all, _BLOCK):
-        hi = min(k_all, lo + _BLOCK)
-        a, b = int(groups.offsets[lo]), int(groups.offsets[hi])
-        counts = np.diff(groups.offsets[lo : hi + 1])
-        head: list[tuple[Any, Any]] = [
-            (lit[b","], 1),
-            (lit[b'{"seed":"'], 9),
-            (doc.seed[0][lo:hi], doc.seed[1][lo:hi]),
-            (lit[b'","size":'], 9),
-            (doc.size[0][lo:hi], doc.size[1][lo:hi]),
-        ]
-        if doc.cost is not None:
-            head += [(lit[b',"seed_cost":'], 13), (doc.cost[0][lo:hi], doc.cost[1][lo:hi])]
-        head.append((lit[b',"members":['], 12))
-        h = len(head)
-        per = h + 1 + 4 * counts  # segments of each source: head, 4 a member, tail
-        first = _spans_at(np.zeros(0, np.int64), per)
-        total = int(per.sum())
-        seg_start = np.empty(total, dtype=np.int64)
-        seg_len = np.empty(total, dtype=np.int64)
-        for j, (s, ln) in enumerate(head):
-            seg_start[first + j] = s
-            seg_len[first + j] = ln
-        if lo == 0:
-            seg_len[0] = 0  # no comma before the first source
-        mcount = b - a
-        mpos = np.repeat(first + h, counts) + 4 * (
-            np.arange(mcount, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
-        )
-        seg_start[mpos], seg_len[mpos] = lit[b'"'], 1
-        seg_start[mpos + 1], seg_len[mpos + 1] = doc.member[0][a:b], doc.member[1][a:b]
-        seg_start[mpos + 2], seg_len[mpos + 2] = lit[b'",'], 2
-        seg_start[mpos + 3], seg_len[mpos + 3] = 0, 0  # spare (kept empty)
-        if mcount:  # the last member of each group: '"' without the comma
-            ends = np.cumsum(counts)[np.flatnonzero(counts)] - 1
-            seg_len[mpos[ends] + 2] = 1
-        tail = first + per - 1
-        seg_start[tail], seg_len[tail] = lit[b"]}"], 2
-        out.write(gather(doc.pool, seg_start, seg_len).data)
+    _write_blocks(
+        out,
+        (
+            functools.partial(_source_block, doc, groups, lo, min(k_all, lo + _BLOCK))
+            for lo in range(0, k_all, _BLOCK)
+        ),
+    )
+
+
+def _source_block(doc: _Doc, groups: Any, lo: int, hi: int) -> npt.NDArray[np.uint8]:
+    """The bytes of sources ``lo .. hi-1`` in ``"sources"`` (a comma before each but
+    the very first source's)."""
+    lit = doc.lit
+    a, b = int(groups.offsets[lo]), int(groups.offsets[hi])
+    counts = np.diff(groups.offsets[lo : hi + 1])
+    head: list[tuple[Any, Any]] = [
+        (lit[b","], 1),
+        (lit[b'{"seed":"'], 9),
+        (doc.seed[0][lo:hi], doc.seed[1][lo:hi]),
+        (lit[b'","size":'], 9),
+        (doc.size[0][lo:hi], doc.size[1][lo:hi]),
+    ]
+    if doc.cost is not None:
+        head += [(lit[b',"seed_cost":'], 13), (doc.cost[0][lo:hi], doc.cost[1][lo:hi])]
+    head.append((lit[b',"members":['], 12))
+    h = len(head)
+    per = h + 1 + 4 * counts  # segments of each source: head, 4 a member, tail
+    first = _spans_at(np.zeros(0, np.int64), per)
+    total = int(per.sum())
+    seg_start = np.empty(total, dtype=np.int64)
+    seg_len = np.empty(total, dtype=np.int64)
+    for j, (s, ln) in enumerate(head):
+        seg_start[first + j] = s
+        seg_len[first + j] = ln
+    if lo == 0:
+        seg_len[0] = 0  # no comma before the first source
+    mcount = b - a
+    mpos = np.repeat(first + h, counts) + 4 * (
+        np.arange(mcount, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+    )
+    seg_start[mpos], seg_len[mpos] = lit[b'"'], 1
+    seg_start[mpos + 1], seg_len[mpos + 1] = doc.member[0][a:b], doc.member[1][a:b]
+    seg_start[mpos + 2], seg_len[mpos + 2] = lit[b'",'], 2
+    seg_start[mpos + 3], seg_len[mpos + 3] = 0, 0  # spare (kept empty)
+    if mcount:  # the last member of each group: '"' without the comma
+        ends = np.cumsum(counts)[np.flatnonzero(counts)] - 1
+        seg_len[mpos[ends] + 2] = 1
+    tail = first + per - 1
+    seg_start[tail], seg_len[tail] = lit[b"]}"], 2
+    return gather(doc.pool, seg_start, seg_len)
 
 
 def write_components(
