@@ -140,6 +140,10 @@ class Conn:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.resent = 0  # requests sent again on a new connection after a failed one
+        #: Seconds the last exchange spent opening its connection (0 on a kept one), and
+        #: from its request written to its answer's status line.
+        self.connect_s = 0.0
+        self.answer_s = 0.0
 
     async def request(self, method: str, path: str, body: Any = None) -> int:
         """Send one request, read the whole answer; its status (-1 on a network error)."""
@@ -157,11 +161,14 @@ class Conn:
         head += f"Content-Length: {len(data)}\r\n\r\n"
         for attempt in (0, 1):
             try:
+                t0 = time.perf_counter()
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
                 assert self.reader is not None
+                t1 = time.perf_counter()
                 self.writer.write(head.encode() + data)
                 status = int((await self.reader.readline()).split()[1])
+                self.connect_s, self.answer_s = t1 - t0, time.perf_counter() - t1
                 length, close = 0, False
                 headers: dict[str, str] = {}
                 while (line := await self.reader.readline()) not in (b"\r\n", b""):
@@ -487,7 +494,8 @@ async def round3(
     final: list[tuple[float, int, int]] = []
     retry_after: list[int] = []
     attempts: list[float] = []
-    slowest: list[Any] = [0.0, "", 0, 0]  # seconds, request, status, resent
+    # seconds, request, status, sent again, seconds connecting, seconds to the status line
+    slowest: list[Any] = [0.0, "", 0, 0, 0.0, 0.0]
     refused_again = 0
 
     async def one(m: str, u: str, b: Any) -> None:
@@ -502,6 +510,7 @@ async def round3(
             attempts.append(took)
             if took > slowest[0]:
                 slowest[:] = [took, f"{m} {u} {b or ''}", st, c.resent - resent]
+                slowest[4:] = [c.connect_s, c.answer_s]
             if attempt == 0:
                 first.append((took, st))
             else:
@@ -562,7 +571,7 @@ async def round3(
         "r3_unfinished": len(pending),
         "r3_pass_cap_s": cap,
         "r3_attempt_max_s": max(attempts),
-        "r3_slowest_attempt": slowest,  # [seconds, request, status, sent again]
+        "r3_slowest_attempt": slowest,  # [s, request, status, sent again, connect s, answer s]
         "r3_final_max_s": max((d for d, _, _ in final), default=0.0),
         "r3_wall_s": wall,
         "r3_cheap_requests": len(cheap),
@@ -711,7 +720,8 @@ async def round3_main(args: argparse.Namespace) -> dict[str, Any]:
         for m, u, b in CHEAP:
             await warm.request(m, u, b)
         await warm.close()
-        for phase, hogs in (("quiet", 0), ("loaded", args.hogs)):
+        passes = [("quiet", 0), ("loaded", args.hogs)]
+        for phase, hogs in [p for p in passes if p[0] in args.passes.split(",")]:
             procs = cpu_hogs(hogs)
             try:
                 await asyncio.sleep(2 if hogs else 0)
@@ -756,6 +766,9 @@ def main() -> None:
     ap.add_argument("--hogs", type=int, default=2, help="CPU-bound processes, round three")
     ap.add_argument("--bound", type=float, default=30.0, help="the bound, round three (s)")
     ap.add_argument("--retries", type=int, default=5, help="retries after a 503, round three")
+    ap.add_argument(
+        "--passes", default="quiet,loaded", help="round-three passes to run (quiet,loaded)"
+    )
     ap.add_argument(
         "--pass-cap", type=float, default=None, help="end each round-three pass after (s)"
     )

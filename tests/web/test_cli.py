@@ -11,8 +11,13 @@ import re
 import socket
 import subprocess
 import sys
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from proofgrid.server import WEB_DIR, load_site
 
@@ -103,3 +108,75 @@ def test_serve_defaults_are_the_pool_defaults() -> None:
         want.memory_mb,
         want.queue_depth,
     )
+
+
+def test_serve_hands_every_option_to_the_settings_it_names(monkeypatch: Any) -> None:
+    """Each `serve` option reaches the pool or connection setting of its name, not a
+    local of the same name: `--bound` was once overwritten by the port the socket got
+    (so the end-to-end bound was tens of thousands of seconds). Oracle: the settings
+    `server.run` receives, against the values given (all unlike the defaults and the
+    port)."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    import proofgrid.server  # noqa: PLC0415
+    from proofgrid.cli import app  # noqa: PLC0415
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(sock: socket.socket, **kwargs: Any) -> None:
+        seen.update(kwargs, port=sock.getsockname()[1])
+
+    monkeypatch.setattr(proofgrid.server, "run", fake_run)
+    argv = ["serve", "--port", "0", "--workers", "3", "--budget", "4.5", "--worker-memory", "700"]
+    argv += ["--queue", "9", "--max-wait", "7.5", "--bound", "21.5"]
+    argv += ["--header-timeout", "3.5", "--body-timeout", "4.25", "--max-header-bytes", "4096"]
+    argv += ["--max-connections", "33", "--write-timeout", "6.5", "--max-unread-bytes", "99999"]
+    argv += ["--grace", "2.5"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    engine, limits = seen["engine"], seen["limits"]
+    assert seen["port"] > 0
+    assert (engine.workers, engine.budget, engine.memory_mb, engine.queue_depth) == (3, 4.5, 700, 9)
+    assert (engine.max_wait, engine.bound) == (7.5, 21.5)
+    assert (limits.head_timeout, limits.body_timeout, limits.max_head) == (3.5, 4.25, 4096)
+    assert (limits.max_connections, limits.write_timeout, limits.max_unread) == (33, 6.5, 99999)
+    assert seen["grace"] == 2.5
+    assert f":{seen['port']}/" in result.output
+
+
+@pytest.mark.slow
+def test_serve_answers_a_long_job_at_its_bound() -> None:
+    """A real `serve --bound 1`: a hint on a generated 16x16 Kirchhoff board that takes
+    seconds of counted work (`16x16dh#3007`: 3.2 s in `proofgrid kirchhoff hint` here;
+    most seeds take under 1 s), worker start-up besides, is answered within the bound and
+    a little slack: 200 if it was done by then, else 503 with Retry-After; never after
+    the work. Oracle: the client's own clock."""
+    proc = subprocess.Popen(
+        [*PROOFGRID, "serve", "--port", "0", "--bound", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+        assert m, "no URL printed"
+        base = f"http://127.0.0.1:{m.group(1)}"
+        body = json.dumps({"id": "16x16dh#3007", "moves": []}).encode()
+        req = urllib.request.Request(
+            f"{base}/api/kirchhoff/hint", data=body, headers={"Content-Type": "application/json"}
+        )
+        t0 = time.monotonic()
+        try:
+            with urllib.request.urlopen(req, timeout=120) as resp:
+                status, retry = resp.status, resp.headers.get("Retry-After")
+        except urllib.error.HTTPError as exc:
+            status, retry = exc.code, exc.headers.get("Retry-After")
+        took = time.monotonic() - t0
+        assert status in (200, 503)
+        assert took < 1 + 1.5, f"answered {status} after {took:.1f} s with --bound 1"
+        if status == 503:
+            assert retry is not None and int(retry) >= 1
+    finally:
+        proc.terminate()
+        proc.wait(30)

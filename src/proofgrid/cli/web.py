@@ -125,10 +125,11 @@ def register(app: typer.Typer) -> None:
             sock = server.bind(host, port)
         except OSError as exc:
             common.fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
-        bound = sock.getsockname()[1]
+        listening = sock.getsockname()[1]  # the port given, or the one --port 0 got
         shown = f"[{host}]" if ":" in host else host
         print(
-            f"proofgrid is running at http://{shown}:{bound}/  (API: /openapi.json; Ctrl+C stops)",
+            f"proofgrid is running at http://{shown}:{listening}/"
+            "  (API: /openapi.json; Ctrl+C stops)",
             flush=True,
         )
         try:
