@@ -71,9 +71,12 @@ pq.write_table(pa.table({{"src": s, "dst": d}}), {str(whole)!r}, row_group_size=
 class Cluster:
     """A scheduler and two worker processes, stopped on exit."""
 
-    def __init__(self, memory_limit: str, workdir: Path) -> None:
+    def __init__(self, memory_limit: str, workdir: Path, p2p_buffer: str | None = None) -> None:
         self.address = f"tcp://127.0.0.1:{_port()}"
         env = dict(os.environ)
+        if p2p_buffer:  # each worker's P2P send and disk-write buffers (1 GiB and 100 MiB)
+            env["DASK_DISTRIBUTED__P2P__COMM__BUFFER"] = p2p_buffer
+            env["DASK_DISTRIBUTED__P2P__STORAGE__BUFFER"] = p2p_buffer
         self.procs = [
             subprocess.Popen(
                 [
@@ -141,12 +144,20 @@ def _rss() -> int:
 
 
 def _watch(client: Any, peaks: dict[str, int], stop: threading.Event) -> None:
+    """Poll the workers' resident sizes every half second into ``peaks``; a line on
+    stderr each minute with their sizes now (how they grow over a long run)."""
+    t0 = last = time.monotonic()
     while not stop.wait(0.5):
         try:
-            for w, rss in client.run(_rss).items():
-                peaks[w] = max(peaks.get(w, 0), rss)
+            now = client.run(_rss)
         except Exception:  # a worker restarting: keep polling
-            pass
+            continue
+        for w, rss in now.items():
+            peaks[w] = max(peaks.get(w, 0), rss)
+        if time.monotonic() - last >= 60:
+            last = time.monotonic()
+            sizes = ", ".join(f"{v / 2**20:.0f}" for v in now.values())
+            print(f"  {last - t0:5.0f} s: workers at {sizes} MiB", file=sys.stderr, flush=True)
 
 
 def _shuffled(client: Any) -> int | None:
@@ -183,9 +194,11 @@ def one_machine(whole: Path) -> dict[str, Any]:
     return {"wall": wall, "cpu": cpu, "peak": peak, "doc": json.loads(out)}
 
 
-def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
+def on_cluster(
+    data: Path, memory_limit: str, budget: float, p2p_buffer: str | None = None
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        c = Cluster(memory_limit, Path(tmp))
+        c = Cluster(memory_limit, Path(tmp), p2p_buffer)
         try:
             peaks: dict[str, int] = {}
             stop = threading.Event()
@@ -214,6 +227,7 @@ def on_cluster(data: Path, memory_limit: str, budget: float) -> dict[str, Any]:
                 stop.set()
                 shuffled = _shuffled(c.client)
                 lines = [ln for ln in err.decode().splitlines() if " round: " in ln]
+                print("\n".join(lines), file=sys.stderr, flush=True)
                 return {
                     "wall": time.perf_counter() - t,
                     "stopped": True,
@@ -247,6 +261,11 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1800.0)
     ap.add_argument("--root", default=tempfile.gettempdir())
     ap.add_argument("--skip-one", action="store_true", help="cluster only")
+    ap.add_argument(
+        "--p2p-buffer",
+        help="cap each worker's P2P shuffle buffers (distributed.p2p.comm.buffer and"
+        " distributed.p2p.storage.buffer; Dask's defaults 1 GiB and 100 MiB), e.g. 32MiB",
+    )
     ap.add_argument("--out")
     args = ap.parse_args()
     rows = [
@@ -259,7 +278,7 @@ def main() -> None:
         m = int(float(text))
         data, whole = make_data(m, Path(args.root))
         one = None if args.skip_one else one_machine(whole)
-        cl = on_cluster(data, args.memory_limit, args.budget)
+        cl = on_cluster(data, args.memory_limit, args.budget, args.p2p_buffer)
         peaks = ", ".join(f"{v / 2**20:.0f}" for v in cl["peaks"].values()) + " MiB"
         if cl.get("stopped"):
             one_txt = "—" if one is None else f"{one['wall']:.1f} s, {one['peak']:.0f} MiB"

@@ -589,7 +589,7 @@ def _csr_cross_count(labels: Int32Array, adj: PackedCsr, count: int) -> int:
         key = ls[cross].astype(np.int64)
         key *= count
         key += ld[cross]
-        parts.append(np.unique(key))
+        parts.append(_distinct(key))
     if not parts:
         return 0
-    return int((np.unique(np.concatenate(parts)) if len(parts) > 1 else parts[0]).size)
+    return int((_distinct(np.concatenate(parts)) if len(parts) > 1 else parts[0]).size)

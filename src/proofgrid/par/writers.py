@@ -17,7 +17,7 @@ Method
 Nothing is built per source or per node in Python. A block of output is a list
 of *segments* (start and length in a small pool of bytes: the literals, the
 decimal digits of the numbers, the block's names); the segments' positions are
-computed with numpy (each source has a fixed number of segments plus four per
+computed with numpy (each source has a fixed number of segments plus three per
 listed member), and the block is one gather of the pool
 (:func:`~proofgrid.par.names.gather`). Names that JSON (``"``, ``\\``, control
 characters) or a TSV line (control characters) must escape are found by one
@@ -194,7 +194,17 @@ class _Doc:
     cost: tuple[Any, Any] | None
 
 
-_LITS = (b",", b'{"seed":"', b'","size":', b',"seed_cost":', b',"members":[', b'"', b'",', b"]}")
+_LITS = (
+    b",",
+    b',"',
+    b'{"seed":"',
+    b'","size":',
+    b',"seed_cost":',
+    b',"members":[',
+    b'"',
+    b'",',
+    b"]}",
+)
 
 
 def _doc(graph: NameSource, cert: ParCertificate, groups: Any, costs: CostTable | None) -> _Doc:
@@ -301,17 +311,15 @@ def _name_block(doc: _Doc, lo: int, step: int) -> npt.NDArray[np.uint8]:
     """The bytes of seeds ``lo .. lo+step-1`` in :func:`_name_list` (a comma before
     each but the first seed's)."""
     starts, lengths = doc.seed
-    quote, comma = doc.lit[b'"'], doc.lit[b","]
     s, ln = starts[lo : lo + step], lengths[lo : lo + step]
     k = int(s.size)
-    start = np.empty((k, 4), dtype=np.int64)
-    length = np.ones((k, 4), dtype=np.int64)
-    start[:, 0] = comma
-    if lo == 0:
-        length[0, 0] = 0
-    start[:, 1] = quote
-    start[:, 2], length[:, 2] = s, ln
-    start[:, 3] = quote
+    start = np.empty((k, 3), dtype=np.int64)
+    length = np.empty((k, 3), dtype=np.int64)
+    start[:, 0], length[:, 0] = doc.lit[b',"'], 2
+    if lo == 0:  # the first seed: its quote without a comma
+        start[0, 0], length[0, 0] = doc.lit[b'"'], 1
+    start[:, 1], length[:, 1] = s, ln
+    start[:, 2], length[:, 2] = doc.lit[b'"'], 1
     return gather(doc.pool, start.ravel(), length.ravel())
 
 
@@ -371,7 +379,7 @@ def _source_block(doc: _Doc, groups: Any, lo: int, hi: int) -> npt.NDArray[np.ui
         head += [(lit[b',"seed_cost":'], 13), (doc.cost[0][lo:hi], doc.cost[1][lo:hi])]
     head.append((lit[b',"members":['], 12))
     h = len(head)
-    per = h + 1 + 4 * counts  # segments of each source: head, 4 a member, tail
+    per = h + 1 + 3 * counts  # segments of each source: head, 3 a member, tail
     first = _spans_at(np.zeros(0, np.int64), per)
     total = int(per.sum())
     seg_start = np.empty(total, dtype=np.int64)
@@ -382,13 +390,12 @@ def _source_block(doc: _Doc, groups: Any, lo: int, hi: int) -> npt.NDArray[np.ui
     if lo == 0:
         seg_len[0] = 0  # no comma before the first source
     mcount = b - a
-    mpos = np.repeat(first + h, counts) + 4 * (
+    mpos = np.repeat(first + h, counts) + 3 * (
         np.arange(mcount, dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
     )
     seg_start[mpos], seg_len[mpos] = lit[b'"'], 1
     seg_start[mpos + 1], seg_len[mpos + 1] = doc.member[0][a:b], doc.member[1][a:b]
     seg_start[mpos + 2], seg_len[mpos + 2] = lit[b'",'], 2
-    seg_start[mpos + 3], seg_len[mpos + 3] = 0, 0  # spare (kept empty)
     if mcount:  # the last member of each group: '"' without the comma
         ends = np.cumsum(counts)[np.flatnonzero(counts)] - 1
         seg_len[mpos[ends] + 2] = 1
