@@ -21,6 +21,15 @@ def sleep(seconds: float) -> int:
     return os.getpid()
 
 
+def spin(cpu_seconds: float) -> int:
+    """Use ``cpu_seconds`` of this process's CPU time (however long that takes on the
+    wall clock), then answer the worker's pid."""
+    end = time.process_time() + cpu_seconds
+    while time.process_time() < end:
+        pass
+    return os.getpid()
+
+
 def allocate(mb: int) -> int:
     """Allocate ``mb`` MB at once (a MemoryError past the worker's ceiling)."""
     block = bytearray(mb * 1024 * 1024)

@@ -39,8 +39,9 @@ Work on a board a puzzle generated, when the puzzle bounds it by counted steps
 answers from its known solution), runs under no time budget, only the bound
 (:meth:`Engine.timed`): a loaded machine makes it late (503 and a retry),
 never a different answer (the 422 of the budget). Such a call answered late
-goes on (one bound from its start at most) and its answer is cached, so the
-retry finds it instead of starting the same work again.
+goes on (until it has used one bound of CPU time: a starved worker takes
+longer) and its answer is cached, so the retry finds it instead of starting the
+same work again.
 
 Workers run at a lower CPU priority than the server (:data:`LANE_NICE`: the
 costly and user-made lanes lowest), so under load the event loop and the
@@ -352,10 +353,9 @@ class Engine:
         """One waiter of a shared call went away; abandon the call if it was the last.
 
         With ``linger`` (counted work whose waiter was answered late at its bound) the
-        call goes on even so: the pool lets it run one bound from its start, its answer
-        is cached
-        (:meth:`_settle`) and a retry after ``Retry-After`` finds it there, or joins
-        the call still running, instead of starting the same work again.
+        call goes on even so: the pool lets it use one bound of CPU time, its answer is
+        cached (:meth:`_settle`) and a retry after ``Retry-After`` finds it there, or
+        joins the call still running, instead of starting the same work again.
         """
         with self._lock:
             shared.waiters -= 1

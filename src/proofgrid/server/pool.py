@@ -41,11 +41,12 @@ waiting jobs.
   seconds is killed and replaced (:class:`WorkTimeoutError`, a 422).
   A job submitted with ``timed=False`` (work bounded by counted steps, whose
   verdict no clock may change: a generated board, :attr:`proofgrid.puzzle.Puzzle.counted_work`)
-  has no time budget: once started it may run for one bound (so a caller
-  that answered its client "late" at the request's bound can keep the answer
-  for the retry), and past that it is late (503 with a booked
-  ``Retry-After``), never a 422, however loaded the machine is; its price may
-  reach the bound instead of the budget.
+  has no time budget: once started it may use one bound of CPU time (so a
+  caller that answered its client "late" at the request's bound can keep the
+  answer for the retry, and a worker that other processes starve of CPU still
+  finishes, within :data:`_COUNTED_WALL` bounds of wall time), and past that it
+  is late (503 with a booked ``Retry-After``), never a 422, however loaded the
+  machine is; its price may reach the bound instead of the budget.
 * **Memory ceiling**: each worker runs under ``RLIMIT_AS`` = its size at
   start + ``memory_mb``; a ``MemoryError`` answers :class:`WorkTooBigError` (a 422)
   and the worker exits and is replaced. A worker whose resident size grew by
@@ -128,6 +129,10 @@ _DEV_NEW = 0.3
 _DEV_WEIGHT = 2.0
 #: A job cut by the bound after waiting at most this long was too long, not late (422).
 _LATE_AFTER = 1.0
+#: An untimed (counted) job is cut when it has used one bound of CPU time, or after
+#: this many bounds of wall time whatever it used (a worker starved of CPU by other
+#: processes finishes its counted work, late, instead of being cut and started again).
+_COUNTED_WALL = 10
 #: Kinds of job whose run times are remembered (least recently seen dropped).
 _KINDS = 256
 #: Seconds a worker restart is expected to take before one has been measured.
@@ -332,6 +337,20 @@ def _state(pid: int) -> str | None:
         return None
 
 
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) process ``pid`` has used, from ``/proc``; None where
+    that cannot be read (another system, or the process is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime (fields 14, 15)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def _stopped(pid: int) -> bool:
     """True if process ``pid`` is stopped (``T``: SIGSTOP; ``t``: a tracer)."""
     return _state(pid) in ("T", "t")
@@ -527,12 +546,13 @@ class EnginePool:
         return self.settings.budget + restart
 
     def _cap(self, timed: bool) -> float:
-        """:attr:`cap` of a timed job; an untimed one's is the bound plus a restart
-        (:meth:`_run`)."""
+        """:attr:`cap` of a timed job; an untimed one's is :data:`_COUNTED_WALL` bounds
+        plus a restart (:meth:`_run`: one bound of CPU time, which a starved worker
+        may take that long to use)."""
         if timed:
             return self.cap
         st = self.settings
-        return self.cap - st.budget + max(st.budget, st.bound)
+        return self.cap - st.budget + max(st.budget, _COUNTED_WALL * st.bound)
 
     def estimate(self, kind: Hashable, prior: float) -> float:
         """Expected run time of a job of ``kind``: the price of the run times seen for it
@@ -820,13 +840,13 @@ class EnginePool:
     ) -> _Worker | None:
         """Run one job on ``worker`` for at most its budget (if ``timed``) and ``left``
         seconds (what is left of the bound after it ``waited``); returns the worker to
-        use next (None: spawn anew). An untimed job may run one bound from its start;
-        cut then, it is late (503)."""
+        use next (None: spawn anew). An untimed job may use one bound of CPU time
+        (:meth:`_counted`); cut then, it is late (503)."""
         budget = self.settings.budget
         limit = min(budget, left) if timed else self.settings.bound
         try:
             worker.conn.send((fn, args))
-            ready = worker.conn.poll(limit)
+            ready = worker.conn.poll(limit) if timed else self._counted(worker)
         except (OSError, EOFError, BrokenPipeError):
             self._replace(worker)
             fut.set_exception(WorkerLostError("the engine worker stopped"))
@@ -859,6 +879,33 @@ class EnginePool:
             self._replace(worker, kill=False)
             return None
         return worker
+
+    def _counted(self, worker: _Worker) -> bool:
+        """Wait for an untimed job's answer on ``worker``: True once it is there, False
+        when the job has used one bound of CPU time or run :data:`_COUNTED_WALL` bounds.
+
+        Counted work gives the same answer however slowly it runs, so the clock that
+        cuts it is the CPU time it used, not the wall: beside processes that take the
+        CPUs from its worker (which runs at a lower priority) it goes on, and a client
+        answered "late" finds its answer on a retry, instead of the work being cut at
+        one bound and started again on every retry, never done (2 of 80 generated
+        16x16 boards in the round-three load beside two CPU hogs). A process's CPU
+        time grows no faster than the wall clock, so each wait lasts until the
+        earliest moment the budget could be spent; O(wall / bound) reads of ``/proc``
+        on a starved worker, one on an idle machine."""
+        bound = self.settings.bound
+        start = time.monotonic()
+        pid = worker.proc.pid
+        cpu0 = None if pid is None else _cpu_seconds(pid)
+        used = 0.0
+        while True:
+            wall_left = _COUNTED_WALL * bound - (time.monotonic() - start)
+            if worker.conn.poll(max(0.0, min(bound - used, wall_left))):
+                return True
+            now = None if pid is None or cpu0 is None else _cpu_seconds(pid)
+            used = time.monotonic() - start if now is None or cpu0 is None else now - cpu0
+            if used >= bound or time.monotonic() - start >= _COUNTED_WALL * bound:
+                return False
 
     def _replace(self, worker: _Worker, *, kill: bool = True) -> None:
         self.replaced += 1
