@@ -224,3 +224,23 @@ def test_an_untimed_job_past_its_estimate_does_not_close_its_lane() -> None:
         timed.result(timeout=60)
     finally:
         pool.close()
+
+
+@pytest.mark.slow
+def test_a_late_answer_says_to_come_back_when_its_work_is_expected_done() -> None:
+    # counted work answered late at the bound (2 s) goes on; a second request for the
+    # same answer joins it and is late too, the job having run ~4 s: its Retry-After
+    # is when the job is expected done (as long again as it has run: ~4 s), not
+    # the next free slot of the booking (1 s on the commit before, when a retry beside
+    # two CPU hogs then waited out another bound for an answer not yet there: 63
+    # retries refused again in the r8 load run)
+    eng = Engine(PoolSettings(workers=1, budget=0.001, bound=2.0, max_wait=30.0))
+    try:
+        pool = eng.pool(eng.route("7x7dh#1")[0])
+        pool.submit(pool_jobs.pid, timed=False).result(timeout=120)  # the worker is up
+        first = _run(_ask(eng, 12.0))
+        assert isinstance(first, int) and first < 0  # late: a 503
+        again = _run(_ask(eng, 12.0))
+        assert isinstance(again, int) and -again >= 2, again
+    finally:
+        eng.close()

@@ -278,7 +278,7 @@ class Engine:
             raise ClientGoneError("the client closed the connection")
         if waiter not in done:
             (on_late or on_gone)()
-            raise pool.late(pool.settings.budget)
+            raise pool.late(pool.settings.budget, fut if on_late is not None else None)
         try:
             return waiter.result()
         except WorkTimeoutError as exc:

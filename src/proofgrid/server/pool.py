@@ -593,7 +593,11 @@ class EnginePool:
         with self._lock:
             return self._expected_wait(time.monotonic())
 
-    def _expected_wait(self, now: float) -> float:
+    def _expected_wait(
+        self, now: float, until: concurrent.futures.Future[Any] | None = None
+    ) -> float:
+        """:meth:`expected_wait` (under the lock); with ``until``, the seconds until that
+        job is expected to be done instead (0 if it is not in the pool)."""
         restart = self.cap - self.settings.budget
         free_at = []
         for r, w in zip(self._running, self._workers, strict=True):
@@ -601,24 +605,34 @@ class EnginePool:
                 # an idle slot with no live worker must start one first
                 free_at.append(0.0 if w is not None and w.proc.is_alive() else restart)
             else:
-                cap = self._cap(r.timed)
-                ran = now - r.start
-                if ran < r.estimate:
-                    left = r.estimate - ran
-                elif r.timed:
-                    left = cap - ran  # the budget stops it: at most its cap
-                else:
-                    # untimed (counted work): only the bound stops it, and its cap is
-                    # the bound; a job past its estimate is expected to need as long
-                    # again as it has run (at most the cap), not the whole bound: a
-                    # 10 ms job preempted to 20 ms must not close the lane for 30 s
-                    left = min(ran, cap - ran)
-                free_at.append(max(0.0, min(left, cap - ran)))
+                left = self._left(r, now)
+                if r.fut is until:
+                    return left
+                free_at.append(left)
         heapq.heapify(free_at)
-        for job in self._queued.values():
+        for fut, job in self._queued.items():
             price = self._price(job.kind, job.estimate, now, job.timed)
-            heapq.heappush(free_at, heapq.heappop(free_at) + price)
-        return free_at[0]
+            done = heapq.heappop(free_at) + price
+            if fut is until:
+                return done
+            heapq.heappush(free_at, done)
+        return 0.0 if until is not None else free_at[0]
+
+    def _left(self, r: _Running, now: float) -> float:
+        """Expected seconds until running job ``r`` is done (under the lock)."""
+        cap = self._cap(r.timed)
+        ran = now - r.start
+        if ran < r.estimate:
+            left = r.estimate - ran
+        elif r.timed:
+            left = cap - ran  # the budget stops it: at most its cap
+        else:
+            # untimed (counted work): only its CPU time stops it; a job past its
+            # estimate is expected to need as long again as it has run (at most the
+            # cap), not the whole cap: a 10 ms job preempted to 20 ms must not close
+            # the lane for 30 s
+            left = min(ran, cap - ran)
+        return max(0.0, min(left, cap - ran))
 
     def submit(
         self,
@@ -682,11 +696,18 @@ class EnginePool:
         self._booked = at + share
         return SaturatedError(max(1, math.ceil(at - now)))
 
-    def late(self, estimate: float) -> SaturatedError:
+    def late(
+        self, estimate: float, fut: concurrent.futures.Future[Any] | None = None
+    ) -> SaturatedError:
         """The refusal (booked ``Retry-After``, :meth:`_refuse`) of a job of price
-        ``estimate`` whose caller stopped waiting for it at the bound."""
+        ``estimate`` whose caller stopped waiting for it at the bound: with ``fut``
+        (the job, still running or waiting: counted work goes on for a retry), not
+        before it is expected to be done (:meth:`_expected_wait`), so a retry finds
+        its answer instead of waiting out another bound for it."""
         with self._lock:
-            return self._refuse(time.monotonic(), 0.0, estimate)
+            now = time.monotonic()
+            need = 0.0 if fut is None or fut.done() else self._expected_wait(now, fut)
+            return self._refuse(now, need, estimate)
 
     def abandon(self, fut: concurrent.futures.Future[Any]) -> None:
         """Nobody wants ``fut`` any more: cancel it if it waits, kill its worker if it runs.
