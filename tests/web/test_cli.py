@@ -7,7 +7,6 @@ the printed URL (it answers with the site).
 from __future__ import annotations
 
 import json
-import re
 import socket
 import subprocess
 import sys
@@ -20,32 +19,20 @@ from typing import Any
 import pytest
 
 from proofgrid.server import WEB_DIR, load_site
+from tests.web.served import served
 
 PROOFGRID = [sys.executable, "-c", "import sys; from proofgrid.cli import main; sys.exit(main())"]
 
 
 def test_serve_prints_a_url_that_serves_the_site_and_the_api() -> None:
-    proc = subprocess.Popen(
-        [*PROOFGRID, "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-        assert m, line
-        url = m.group(1)
+    with served() as (_, base):
+        url = base + "/"
         with urllib.request.urlopen(url, timeout=60) as r:
             assert r.read() == (WEB_DIR / "index.html").read_bytes()
         with urllib.request.urlopen(url + "api/matchless/daily/2026-12-01", timeout=60) as r:
             assert json.loads(r.read())["number"] == 2
         with urllib.request.urlopen(url + "openapi.json", timeout=60) as r:
             assert "/api/matchless/solve" in json.loads(r.read())["paths"]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=60)
 
 
 def test_serve_on_a_busy_port_is_a_one_line_error() -> None:
@@ -151,17 +138,7 @@ def test_serve_answers_a_long_job_at_its_bound() -> None:
     most seeds take under 1 s), worker start-up besides, is answered within the bound and
     a little slack: 200 if it was done by then, else 503 with Retry-After; never after
     the work. Oracle: the client's own clock."""
-    proc = subprocess.Popen(
-        [*PROOFGRID, "serve", "--port", "0", "--bound", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
-        assert m, "no URL printed"
-        base = f"http://127.0.0.1:{m.group(1)}"
+    with served("--bound", "1") as (_, base):
         body = json.dumps({"id": "16x16dh#3007", "moves": []}).encode()
         req = urllib.request.Request(
             f"{base}/api/kirchhoff/hint", data=body, headers={"Content-Type": "application/json"}
@@ -177,6 +154,3 @@ def test_serve_answers_a_long_job_at_its_bound() -> None:
         assert took < 1 + 1.5, f"answered {status} after {took:.1f} s with --bound 1"
         if status == 503:
             assert retry is not None and int(retry) >= 1
-    finally:
-        proc.terminate()
-        proc.wait(30)
