@@ -96,6 +96,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from proofgrid.errors import ProofgridError
+from proofgrid.server.procs import cpu_seconds, kill_and_wait, rss_bytes, statm_bytes, stopped
 
 __all__ = [
     "RECYCLE_MB",
@@ -108,7 +109,6 @@ __all__ = [
     "context",
     "die_with",
     "job_budget",
-    "rss_bytes",
 ]
 
 #: A worker whose resident memory grew by more than this since its start is replaced.
@@ -203,20 +203,6 @@ class PoolSettings:
     bound: float = 30.0
 
 
-def _statm_bytes(field: int, pid: int | None = None) -> int:
-    """Field ``field`` of ``/proc/PID/statm`` (0 total size, 1 resident) in bytes; 0 if unknown."""
-    try:
-        with open(f"/proc/{pid or 'self'}/statm", encoding="ascii") as f:
-            return int(f.read().split()[field]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def rss_bytes(pid: int | None = None) -> int:
-    """Resident set size of a process (this one by default), from ``/proc``; 0 if unknown."""
-    return _statm_bytes(1, pid)
-
-
 def _die_with_parent() -> None:
     """Ask Linux to SIGKILL this process when its parent dies (no-op elsewhere)."""
     with contextlib.suppress(OSError, AttributeError):
@@ -279,7 +265,7 @@ def _worker_main(
             os.nice(nice)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     if memory_mb > 0:
-        limit = _statm_bytes(0) + memory_mb * 1024 * 1024
+        limit = statm_bytes(0) + memory_mb * 1024 * 1024
         with contextlib.suppress(ValueError, OSError):
             _, hard = resource.getrlimit(resource.RLIMIT_AS)
             if hard != resource.RLIM_INFINITY:
@@ -327,45 +313,6 @@ def _forkserver_pid() -> int | None:
     return pid if isinstance(pid, int) else None
 
 
-def _state(pid: int) -> str | None:
-    """The state letter of process ``pid`` in ``/proc`` (``R``, ``S``, ``T``, ``Z``...);
-    None if it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            return f.read().rpartition(")")[2].split()[0]
-    except (OSError, IndexError):
-        return None
-
-
-_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    """CPU seconds (user + system) process ``pid`` has used, from ``/proc``; None where
-    that cannot be read (another system, or the process is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
-            fields = f.read().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime (fields 14, 15)
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-def _stopped(pid: int) -> bool:
-    """True if process ``pid`` is stopped (``T``: SIGSTOP; ``t``: a tracer)."""
-    return _state(pid) in ("T", "t")
-
-
-def _kill(pid: int) -> None:
-    """SIGKILL ``pid`` and wait (at most 2 s) until it is dead, without reaping it (its
-    parent, multiprocessing, reaps it and then starts a new fork server)."""
-    with contextlib.suppress(OSError):
-        os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 2
-    while _state(pid) not in ("Z", "X", None) and time.monotonic() < deadline:
-        time.sleep(0.01)
-
-
 class _Worker:
     """One worker process and the server's end of its pipe."""
 
@@ -387,7 +334,7 @@ class _Worker:
         try:
             while not self.conn.poll(_WATCH_EVERY):
                 pid = self.proc.pid
-                if time.monotonic() > deadline or pid is None or _stopped(pid):
+                if time.monotonic() > deadline or pid is None or stopped(pid):
                     return False
             return bool(self.conn.recv()[0] == "ready")
         except (OSError, EOFError):
@@ -422,13 +369,13 @@ def _watched(start: Callable[[], None]) -> None:
         def watch(done: threading.Event = done, began: float = began) -> None:
             while not done.wait(_WATCH_EVERY):
                 pid = _forkserver_pid()
-                if pid is not None and (_stopped(pid) or time.monotonic() - began > _START_TIMEOUT):
-                    _kill(pid)  # the blocked start reads EOF; its workers die with it
+                if pid is not None and (stopped(pid) or time.monotonic() - began > _START_TIMEOUT):
+                    kill_and_wait(pid)  # the blocked start reads EOF; its workers die with it
                     return
 
         pid = _forkserver_pid()
-        if pid is not None and _stopped(pid):
-            _kill(pid)
+        if pid is not None and stopped(pid):
+            kill_and_wait(pid)
         watchdog = threading.Thread(target=watch, name="forkserver-watch", daemon=True)
         watchdog.start()
         try:
@@ -917,13 +864,13 @@ class EnginePool:
         bound = self.settings.bound
         start = time.monotonic()
         pid = worker.proc.pid
-        cpu0 = None if pid is None else _cpu_seconds(pid)
+        cpu0 = None if pid is None else cpu_seconds(pid)
         used = 0.0
         while True:
             wall_left = _COUNTED_WALL * bound - (time.monotonic() - start)
             if worker.conn.poll(max(0.0, min(bound - used, wall_left))):
                 return True
-            now = None if pid is None or cpu0 is None else _cpu_seconds(pid)
+            now = None if pid is None or cpu0 is None else cpu_seconds(pid)
             used = time.monotonic() - start if now is None or cpu0 is None else now - cpu0
             if used >= bound or time.monotonic() - start >= _COUNTED_WALL * bound:
                 return False
