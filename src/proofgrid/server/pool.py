@@ -811,7 +811,7 @@ class EnginePool:
         use next (None: spawn anew). An untimed job may use one bound of CPU time
         (:meth:`_counted`); cut then, it is late (503)."""
         budget = self.settings.budget
-        limit = min(budget, left) if timed else self.settings.bound
+        limit = min(budget, left)  # a timed job's; an untimed one's is its CPU time
         try:
             worker.conn.send((fn, args))
             ready = worker.conn.poll(limit) if timed else self._counted(worker)
@@ -862,18 +862,18 @@ class EnginePool:
         earliest moment the budget could be spent; O(wall / bound) reads of ``/proc``
         on a starved worker, one on an idle machine."""
         bound = self.settings.bound
+        wall = _COUNTED_WALL * bound
         start = time.monotonic()
         pid = worker.proc.pid
         cpu0 = None if pid is None else cpu_seconds(pid)
         used = 0.0
-        while True:
-            wall_left = _COUNTED_WALL * bound - (time.monotonic() - start)
-            if worker.conn.poll(max(0.0, min(bound - used, wall_left))):
-                return True
+        while not worker.conn.poll(max(0.0, min(bound - used, wall - (time.monotonic() - start)))):
+            elapsed = time.monotonic() - start
             now = None if pid is None or cpu0 is None else cpu_seconds(pid)
-            used = time.monotonic() - start if now is None or cpu0 is None else now - cpu0
-            if used >= bound or time.monotonic() - start >= _COUNTED_WALL * bound:
+            used = elapsed if now is None or cpu0 is None else now - cpu0
+            if used >= bound or elapsed >= wall:
                 return False
+        return True
 
     def _replace(self, worker: _Worker, *, kill: bool = True) -> None:
         self.replaced += 1
