@@ -188,18 +188,26 @@ def _run(
     if costs_file is not None:
         costs = read_costs(costs_file, graph, columns=_pair(cost_columns, "--cost-columns"))
         _warn_unknown(costs, "<stdin>" if costs_file == "-" else str(costs_file))
-    cert = sparse.par_certificate(
-        graph.src,
-        graph.dst,
-        graph.n,
-        None if costs is None else costs.values,
-        engine=chosen,
-        condensation_edges=as_json,
-        reorder=True,  # only the set of edges matters from here on
-        consume=not (check or components_path or condensation_path),  # edges unread after
+    values = None if costs is None else costs.values
+    consume = not (check or components_path or condensation_path)  # edges unread after
+    full: sparse.ParCertificate | None = None
+    if as_json or components_path is not None or condensation_path is not None:
+        full = sparse.par_certificate(
+            graph.src,
+            graph.dst,
+            graph.n,
+            values,
+            engine=chosen,
+            condensation_edges=as_json,
+            reorder=True,  # only the set of edges matters from here on
+            consume=consume,
+        )
+        if components_path is not None or condensation_path is not None:
+            _write_condensation(graph, full, components_path, condensation_path)
+    # the plain answer needs the source components only
+    cert = full or sparse.par_seeds(
+        graph.src, graph.dst, graph.n, values, engine=chosen, consume=consume
     )
-    if components_path is not None or condensation_path is not None:
-        _write_condensation(graph, cert, components_path, condensation_path)
     missing: int | None = None
     first_missing = ""
     if check:
@@ -207,8 +215,8 @@ def _run(
         missing = int(gaps.size)
         if missing:
             first_missing = graph.name(int(gaps[0]))
-    if as_json:
-        _print_json(graph, cert, costs, members_limit, missing, indent)
+    if as_json and full is not None:
+        _print_json(graph, full, costs, members_limit, missing, indent)
     else:
         lines = [f"par: {cert.par}"]
         if costs is not None:

@@ -4,10 +4,11 @@
   par function (the SCC kernel is a parameter: pure-Python Tarjan or scipy's).
 * :mod:`proofgrid.graph.flow` — Dinic's max-flow and the minimum cut.
 * :mod:`proofgrid.graph.compiled` — the scipy kernel and par's vectorised bookkeeping.
+* :mod:`proofgrid.graph.reach` — par's seeds by trim and reach, without every component.
 * :mod:`proofgrid.par.text` — fast exact reading of large edge lists (numpy).
 * :mod:`proofgrid.graph.sparse` — par certificates of large graphs for ``proofgrid par``.
 
-The last three are not imported here, so that importing :mod:`proofgrid.graph` stays
+The last four are not imported here, so that importing :mod:`proofgrid.graph` stays
 light (no numpy/scipy); their two entry points load on first use:
 ``read_edges(stream, name=...)`` (an edge list from any binary file-like object) and
 ``par_certificate(src, dst, n, costs=None, ...)`` (par of int32 endpoint arrays, the

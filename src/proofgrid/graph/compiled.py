@@ -50,7 +50,14 @@ __all__ = [
     "condensation_edge_count",
     "cross_keys",
     "csr",
+    "csr_seeds",
+    "discard_csr",
+    "distinct",
+    "exact_costs",
+    "pack_csr",
+    "packed",
     "par_arrays",
+    "seed_cost",
     "strong_components",
 ]
 
@@ -416,13 +423,13 @@ def cross_keys(
         key = ls[cross].astype(np.int64)  # widened only where the labels differ
         key *= count
         key += ld[cross]
-        parts.append(_distinct(key))
+        parts.append(distinct(key))
     if not parts:
         return np.zeros(0, dtype=np.int64)
-    return _distinct(np.concatenate(parts)) if len(parts) > 1 else parts[0]
+    return distinct(np.concatenate(parts)) if len(parts) > 1 else parts[0]
 
 
-def _distinct(key: IntArray) -> IntArray:
+def distinct(key: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """The distinct values of ``key``, sorted: one sort in place and a mask of the
     changes; O(k log k). (``np.unique`` took 14x as long on 6·10^5 int64 keys, numpy 2.4.)"""
     key.sort()
@@ -527,13 +534,7 @@ def par_arrays(
     edge). Without ``consume``, putting the edges back ends at 153 + 15 + 16
     (labels) + what the row starts not yet given back hold.
     """
-    c: CostArray | None = None
-    if costs is not None:
-        raw = np.asarray(costs)
-        if raw.dtype.kind == "f":
-            c = raw.astype(np.float64, copy=False)
-        else:
-            c = raw.astype(np.int64, copy=False)
+    c = exact_costs(costs)
     keys = packed(src, dst) if components is None and (reorder or consume) and n else None
     edge_count: int | None = None
     if keys is None:
@@ -552,31 +553,67 @@ def par_arrays(
             phase("scc")
             if canonical:
                 labels = _canonical(labels, count)
-            entered = np.zeros(count, dtype=bool)
-            for lo, hi, rows in adj.row_steps():
-                ld = labels[adj.indices[lo:hi]]
-                entered[ld[labels[rows] != ld]] = True
+            entered = _entered_rows(labels, adj, count)
             if consume and edges:
                 edge_count = _csr_cross_count(labels, adj, count)
         finally:
-            trim()  # scipy's freed work arrays, before the edges take 8 bytes again
             if consume:
-                _release(adj.keys, 0, 8 * adj.keys.size)
-                _release(adj.indptr, 0, 4 * adj.indptr.size)
+                discard_csr(adj)
             else:
+                trim()  # scipy's freed work arrays, before the edges take 8 bytes again
                 unpack_csr(adj)
                 phase("unpack")
     seeds = _cheapest_per_source(labels, entered, c)
-    total: int | float = int(seeds.size) if c is None else sum(c[seeds].tolist())
     return ArrayPar(
         labels=labels,
         count=count,
         seeds=seeds,
         sources=labels[seeds].astype(np.int64),
-        cost=total,
+        cost=seed_cost(seeds, c),
         edges=_distinct_edges(labels, src, dst, count) if edges and not consume else None,
         edge_count=edge_count,
     )
+
+
+def csr_seeds(adj: PackedCsr, costs: CostArray | None) -> IntArray:
+    """The cheapest node of every source component (ties: the smallest id), ascending,
+    of a packed adjacency (:func:`pack_csr`), by scipy's strong components as in
+    :func:`par_arrays`; O(n + m)."""
+    labels, count = _components(adj.matrix())
+    phase("scc")
+    return _cheapest_per_source(labels, _entered_rows(labels, adj, count), costs)
+
+
+def discard_csr(adj: PackedCsr) -> None:
+    """Give the memory of a packed adjacency (and of the edges it was built in) back to
+    the system; ``adj`` is not read again (``consume``)."""
+    trim()
+    _release(adj.keys, 0, 8 * adj.keys.size)
+    _release(adj.indptr, 0, 4 * adj.indptr.size)
+
+
+def exact_costs(costs: npt.ArrayLike | None) -> CostArray | None:
+    """Costs kept exact: int64, or float64 if any cost is fractional."""
+    if costs is None:
+        return None
+    raw = np.asarray(costs)
+    if raw.dtype.kind == "f":
+        return raw.astype(np.float64, copy=False)
+    return raw.astype(np.int64, copy=False)
+
+
+def seed_cost(seeds: IntArray, costs: CostArray | None) -> int | float:
+    """The seeds' total cost (their number without costs), summed as Python numbers."""
+    return int(seeds.size) if costs is None else sum(costs[seeds].tolist())
+
+
+def _entered_rows(labels: Int32Array, adj: PackedCsr, count: int) -> npt.NDArray[np.bool_]:
+    """Which components an edge of the adjacency enters from another; O(m) in steps."""
+    entered = np.zeros(count, dtype=bool)
+    for lo, hi, rows in adj.row_steps():
+        ld = labels[adj.indices[lo:hi]]
+        entered[ld[labels[rows] != ld]] = True
+    return entered
 
 
 def _csr_cross_count(labels: Int32Array, adj: PackedCsr, count: int) -> int:
@@ -589,7 +626,7 @@ def _csr_cross_count(labels: Int32Array, adj: PackedCsr, count: int) -> int:
         key = ls[cross].astype(np.int64)
         key *= count
         key += ld[cross]
-        parts.append(_distinct(key))
+        parts.append(distinct(key))
     if not parts:
         return 0
-    return int((_distinct(np.concatenate(parts)) if len(parts) > 1 else parts[0]).size)
+    return int((distinct(np.concatenate(parts)) if len(parts) > 1 else parts[0]).size)

@@ -29,17 +29,19 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from proofgrid.graph import compiled, scc
+from proofgrid.graph import compiled, reach, scc
 from proofgrid.graph.compiled import condensation_edge_count
 
 __all__ = [
     "AUTO_PYTHON_LIMIT",
     "Engine",
     "ParCertificate",
+    "SeedSet",
     "SourceGroups",
     "Topological",
     "condensation_edge_count",
     "par_certificate",
+    "par_seeds",
     "source_groups",
     "source_members",
     "topological",
@@ -190,6 +192,72 @@ def par_certificate(
         condensation_edges=n_edges,
         engine=chosen,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class SeedSet:
+    """Par's answer without the rest of its certificate (:func:`par_seeds`).
+
+    Attributes
+    ----------
+    seeds : numpy.ndarray of int64
+        One node per source component, the cheapest (ties: smallest id), ascending:
+        the same as :attr:`ParCertificate.seeds`.
+    cost : int
+        Their total cost (their number when no costs were given).
+    engine : Engine
+        The engine that produced them.
+    """
+
+    seeds: IntArray
+    cost: int
+    engine: Engine
+
+    @property
+    def par(self) -> int:
+        """The minimum number of seeds (number of source components)."""
+        return int(self.seeds.size)
+
+
+def par_seeds(
+    src: npt.ArrayLike,
+    dst: npt.ArrayLike,
+    n: int,
+    costs: npt.ArrayLike | None = None,
+    *,
+    engine: Engine = Engine.AUTO,
+    consume: bool = False,
+) -> SeedSet:
+    """Par, a minimum-cost seed set and its cost: :func:`par_certificate` without the
+    component of every node (``proofgrid par``'s plain answer). O(n + m).
+
+    With the compiled engine, ``consume`` (as in :func:`par_certificate`), edges laid
+    out by :func:`proofgrid.graph.compiled.pair_arrays` and more than
+    :data:`proofgrid.graph.scc.PEEL_MAX` of them (smaller graphs are peeled first,
+    which most real ones finish), the source components are found by trim and reach
+    (:mod:`proofgrid.graph.reach`: the nodes nothing enters, what they reach, and the
+    strong components of the rest only), which on random graphs skips scipy's pass
+    over every node; otherwise this is :func:`par_certificate`'s seeds and cost.
+    """
+    s, d = compiled.as_index(src), compiled.as_index(dst)
+    compiled.check_arcs(s, d, n)
+    chosen = _resolve(engine, n, int(s.size))
+    keys = None
+    if consume and chosen is Engine.COMPILED and n and s.size > scc.PEEL_MAX:
+        keys = compiled.packed(s, d)
+    if keys is None:
+        cert = par_certificate(s, d, n, costs, engine=chosen, reorder=consume, consume=consume)
+        return SeedSet(cert.seeds, cert.cost, cert.engine)
+    c = None if costs is None else np.asarray(costs, dtype=np.int64)
+    adj = compiled.pack_csr(keys, n)  # the adjacency inside the edges' memory
+    try:
+        seeds = reach.source_seeds(adj.indptr, adj.indices, c)
+        compiled.phase("reach")
+        if seeds is None:  # no trimmed node, a deep reach, or most nodes left
+            seeds = compiled.csr_seeds(adj, c)
+    finally:
+        compiled.discard_csr(adj)
+    return SeedSet(seeds, int(compiled.seed_cost(seeds, c)), chosen)
 
 
 def unreached(
