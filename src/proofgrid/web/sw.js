@@ -29,7 +29,19 @@ async function cacheMissing(paths, group) {
   const have = new Set((await cache.keys()).map((r) => r.url));
   const missing = paths.filter((p) => !have.has(absolute(p)));
   await cache.addAll(revalidating(missing));
+  await dropIfReplaced();
   return { ok: true, group, count: paths.length, fetched: missing.length };
+}
+
+/**
+ * A job of this worker that a newer version's activation overtook (the idle
+ * cache-all of a page that has since reloaded) may have opened this version's
+ * cache again after the newer worker deleted it: once this worker is redundant,
+ * its cache goes, so no stale version is left behind in the user's storage.
+ */
+async function dropIfReplaced() {
+  const me = self.serviceWorker; // ServiceWorkerGlobalScope.serviceWorker (Chromium 116+)
+  if (me && me.state === 'redundant') await caches.delete(CACHE);
 }
 
 /** Cache every file of a group not cached yet; resolves {ok, group, count, fetched}. */
