@@ -106,7 +106,6 @@ export class KirchhoffPlayView {
 
   _build() {
     const o = this.opts;
-    const headingId = `kh-${Math.random().toString(36).slice(2, 8)}`;
     this.status = el('span', { class: 'k-status', role: 'status', 'aria-live': 'polite' });
     this.clock = el('span', { class: 'k-clock', hidden: true, 'aria-label': 'Time' });
     this.hud = el('p', { class: 'hud k-hud' }, this.status, this.clock);
@@ -138,9 +137,10 @@ export class KirchhoffPlayView {
         'aria-current': p === this.preset ? 'true' : null,
       }, PRESET_LABELS[p])))
       : null;
-    this.root = el('section', { class: 'kirchhoff-play', 'aria-labelledby': headingId },
+    // Named by the page's one <h1> (the shell's #page-title, which this view sets to its
+    // title above): a hidden <h2> repeating it gave screen readers the title twice.
+    this.root = el('section', { class: 'kirchhoff-play', 'aria-labelledby': 'page-title' },
       el('header', { class: 'view-head' },
-        el('h2', { id: headingId, class: 'visually-hidden' }, o.title || 'Kirchhoff'),
         o.subtitle ? el('p', { class: 'sub' }, o.subtitle) : null),
       o.banner || null,
       presets,
