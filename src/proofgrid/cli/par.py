@@ -205,8 +205,10 @@ def _run(
         if components_path is not None or condensation_path is not None:
             _write_condensation(graph, full, components_path, condensation_path)
     # the plain answer needs the source components only
-    cert = full or sparse.par_seeds(
-        graph.src, graph.dst, graph.n, values, engine=chosen, consume=consume
+    cert = (
+        full
+        if full is not None
+        else sparse.par_seeds(graph.src, graph.dst, graph.n, values, engine=chosen, consume=consume)
     )
     missing: int | None = None
     first_missing = ""

@@ -240,14 +240,14 @@ def par_seeds(
     over every node; otherwise this is :func:`par_certificate`'s seeds and cost.
     """
     s, d = compiled.as_index(src), compiled.as_index(dst)
-    compiled.check_arcs(s, d, n)
     chosen = _resolve(engine, n, int(s.size))
     keys = None
     if consume and chosen is Engine.COMPILED and n and s.size > scc.PEEL_MAX:
         keys = compiled.packed(s, d)
-    if keys is None:
+    if keys is None:  # par_certificate checks the arcs itself: once, not twice
         cert = par_certificate(s, d, n, costs, engine=chosen, reorder=consume, consume=consume)
         return SeedSet(cert.seeds, cert.cost, cert.engine)
+    compiled.check_arcs(s, d, n)
     c = None if costs is None else np.asarray(costs, dtype=np.int64)
     adj = compiled.pack_csr(keys, n)  # the adjacency inside the edges' memory
     try:
