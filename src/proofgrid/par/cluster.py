@@ -44,11 +44,20 @@ Node ids are distinct integers (first-appearance positions).
    ``v ∈ S`` the nodes reaching ``v`` are exactly ``S``, and
    ``color(v) = max(S)`` for every ``v ∈ S``; ``r = max(S)`` is a root, and by
    step 3 its found set is ``S``. (A trimmed node is the case ``|S| = 1``.)
-   A found component is a source iff no edge enters it from a node with
-   another label (a join of each edge's tail label to its head, then a
-   group-by on the label). Hence par = the number of found components no edge
-   enters, and the cheapest node of each (ties: the smaller id, i.e. the
-   earlier in the input, as on one machine) is a minimum-cost seed set.
+   A found component is a source iff no edge enters it from outside. Those
+   edges are seen without moving the edges again. (a) An edge ``u → v`` from
+   a trimmed ``u`` into a found ``v`` always enters (a trimmed node is a
+   component alone): the heads of the trimmed nodes' edges are sent to their
+   partitions. (b) Every other edge into a found node ``v`` of colour ``c``
+   carried ``(u, c)`` to its tail in step 3, exactly once (in the round after
+   ``v`` was reached), and it enters ``SCC(c)`` iff ``color(u) ≠ c``: if
+   ``color(u) = c`` then ``c`` reaches ``u``, which reaches ``v`` and so ``c``,
+   and ``u ∈ SCC(c)``; if ``u ∈ SCC(c)`` then ``color(u) = c`` (as in step 3).
+   Each round's crossing colours are kept (one row per colour and partition);
+   their roots are marked *entered*, then a group-by on the label. Hence par =
+   the number of found components no edge enters, and the cheapest node of
+   each (ties: the smaller id, i.e. the earlier in the input, as on one
+   machine) is a minimum-cost seed set.
 
 For ``components`` and ``condensation_edges`` of the JSON certificate, the
 nodes left unlabelled are decomposed by further phases of steps 1–3 on the
@@ -277,6 +286,37 @@ def _reach(reach: Any, msgs: Any) -> Any:
     return _received(out, msgs)
 
 
+def _crossing(reach: Any, msgs: Any) -> Any:
+    """``v``: the colours of backward messages whose tail has another colour (each such
+    edge enters the component of that colour from outside); distinct."""
+    import pandas as pd  # noqa: PLC0415
+
+    j = msgs.merge(reach[["id", "color"]], left_on="v", right_on="id", suffixes=("", "_v"))
+    c = j["color"][j["color"] != j["color_v"]].drop_duplicates()
+    return pd.DataFrame({"v": c.to_numpy()})
+
+
+def _trimmed_heads(edges: Any, reach: Any) -> Any:
+    """``v``: heads of the edges leaving trimmed nodes (tails not in the reach table)."""
+    import pandas as pd  # noqa: PLC0415
+
+    e = edges[edges["s"] != edges["d"]]
+    d = e["d"][~e["s"].isin(reach["id"])].drop_duplicates()
+    return pd.DataFrame({"v": d.to_numpy()})
+
+
+def _reached_colours(reach: Any, heads: Any) -> Any:
+    """``v``: the colours of the found nodes among ``heads`` (their components are entered)."""
+    import pandas as pd  # noqa: PLC0415
+
+    r = reach.set_index("id")
+    if not heads["v"].isin(r.index).all():
+        raise _misaligned("trimmed")
+    got = r.loc[heads["v"].to_numpy()]
+    c = got["color"][got["reached"]].drop_duplicates()
+    return pd.DataFrame({"v": c.to_numpy()})
+
+
 def _label(nodes: Any, reach: Any) -> Any:
     """Every node's label: its own id if trimmed, its colour if found, -1 otherwise."""
     import numpy as np  # noqa: PLC0415
@@ -299,17 +339,16 @@ def _tail_labels(edges: Any, labels: Any) -> Any:
     return j[["d", "label"]].drop_duplicates().rename(columns={"d": "v", "label": "ls"})
 
 
-def _entered(labels: Any, msgs: Any) -> Any:
-    """``label, id, entered``: found nodes, marked if an edge enters from another label."""
+def _entered(labels: Any, roots: Any) -> Any:
+    """``label, id, entered``: labelled nodes; a root is marked if its component is
+    entered (``roots``: the colours some edge enters, sent to the roots' partitions)."""
     import numpy as np  # noqa: PLC0415
 
     ids = labels["id"].to_numpy()
-    if not msgs["v"].isin(ids).all():
+    if not roots["v"].isin(ids).all():
         raise _misaligned("entered")
-    j = msgs.merge(labels, left_on="v", right_on="id")
-    hit = j["v"][j["ls"] != j["label"]].to_numpy()
     out = labels[labels["label"] >= 0].copy()
-    out["entered"] = np.isin(out["id"].to_numpy(), hit)
+    out["entered"] = np.isin(out["id"].to_numpy(), roots["v"].to_numpy())
     return out[["label", "id", "entered"]]
 
 
@@ -359,9 +398,21 @@ def _meta(**cols: Any) -> Any:
     return pd.DataFrame({k: pd.Series([], dtype=v) for k, v in cols.items()})
 
 
-def _phase(run: Cluster, nodes: Any, edges: Any, parts: int, rounds: Rounds) -> Any:
+def _phase(
+    run: Cluster,
+    nodes: Any,
+    edges: Any,
+    parts: int,
+    rounds: Rounds,
+    *,
+    crossings: list[Any] | None = None,
+) -> Any:
     """Steps 1–3 on ``nodes`` (``id``) and the edges among them (by tail): the reach
-    table of the nodes left after the trim (``id, color, reached``)."""
+    table of the nodes left after the trim (``id, color, reached``).
+
+    ``crossings``: if given, each backward round appends the colours its messages
+    show entered from another colour (step 4 (b)), persisted.
+    """
     i8, b1 = "int64", "bool"
     entered = _shuffle(edges.map_partitions(_in_degree, meta=_meta(v=i8)), "v", parts)
     colors = run.persist(_pair(_start, nodes, entered, _meta(id=i8, color=i8, changed=b1, recv=i8)))
@@ -389,6 +440,9 @@ def _phase(run: Cluster, nodes: Any, edges: Any, parts: int, rounds: Rounds) -> 
     front = reach[reach["changed"]]
     while True:
         msgs = _shuffle(_pair(_pull, rev, front, _meta(v=i8, color=i8)), "v", parts)
+        if crossings is not None:
+            msgs = run.persist(msgs)  # read twice: the reach and the crossings
+            crossings.append(run.persist(_pair(_crossing, reach, msgs, _meta(v=i8))))
         reach = run.persist(
             _pair(_reach, reach, msgs, _meta(id=i8, color=i8, reached=b1, changed=b1, recv=i8))
         )
@@ -411,17 +465,21 @@ def find_sources(run: Cluster, graph: Graph, keep: int | None, rounds: Rounds) -
     Proof in the module docstring. The members come to the client (``keep=None``:
     all, for choosing the cheapest by cost); everything else stays on the cluster.
     """
+    import dask.dataframe as dd  # noqa: PLC0415
     import numpy as np  # noqa: PLC0415
 
     i8, b1, parts = "int64", "bool", graph.partitions
     ids = graph.nodes[["id"]]
-    reach = _phase(run, ids, graph.edges, parts, rounds)
+    crossings: list[Any] = []
+    reach = _phase(run, ids, graph.edges, parts, rounds, crossings=crossings)
     labels = run.persist(_pair(_label, ids, reach, _meta(id=i8, label=i8)))
-    msgs = _shuffle(_pair(_tail_labels, graph.edges, labels, _meta(v=i8, ls=i8)), "v", parts)
-    found = _pair(_entered, labels, msgs, _meta(label=i8, id=i8, entered=b1))
+    heads = _shuffle(_pair(_trimmed_heads, graph.edges, reach, _meta(v=i8)), "v", parts)
+    crossings.append(_pair(_reached_colours, reach, heads, _meta(v=i8)))
+    roots = _shuffle(dd.concat(crossings), "v", parts)  # type: ignore[no-untyped-call]
+    found = _pair(_entered, labels, roots, _meta(label=i8, id=i8, entered=b1))
     found = _shuffle(found, "label", parts)
     summary = found.map_partitions(_summarise, keep, meta=_meta(label=i8, id=i8, size=i8))
-    rounds.sources += 2
+    rounds.sources += 3
     (table,) = run.compute(summary)
     table = table.sort_values(["label", "id"], kind="stable")
     return Sources(
