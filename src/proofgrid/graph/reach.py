@@ -27,13 +27,22 @@ Rajamanickam and Madduri's Multistep method (and of Hong et al.'s), with the
 forward reach from every trimmed node at once.
 
 On a random graph with a few in-degree-0 nodes, they reach almost everything in a
-few levels and ``G[U]`` is empty or tiny: the reach is a level-synchronous
-breadth-first search in numpy over the adjacency, O(n + m) work in O(levels)
-vectorised steps, where the strong components of the whole graph cost scipy's
-import and its depth-first pass. When there is no in-degree-0 node, when the reach
-takes more than ``max_levels`` levels (a long path: one numpy step a level would
-be slow), or when most nodes are left unreached, :func:`source_seeds` gives up
-(``None``) and the caller finds every component as before.
+few levels and ``G[U]`` is empty or tiny, where the strong components of the whole
+graph cost scipy's import and its depth-first pass. Two ways to reach:
+
+* :func:`relaxed_seeds`, on the edges as they lie (no adjacency, no sort): passes
+  over the edges, a block at a time, mark the head of every edge whose tail is
+  marked, until a pass marks nothing (the fixpoint is the reach: every marked node
+  is reached, by induction, and at the fixpoint no edge leaves the marked set).
+  Marks made early in a pass are used later in the same pass, so a random graph
+  needs a handful of passes; each is O(m) vectorised work. It gives up past
+  ``max_passes`` passes (a long path in an unlucky order);
+* :func:`source_seeds`, on a CSR adjacency: a level-synchronous breadth-first
+  search, O(n + m) work in O(levels) vectorised steps; it gives up past
+  ``max_levels`` levels (a long path: one numpy step a level would be slow).
+
+Both give up (``None``) when there is no in-degree-0 node or when most nodes are
+left unreached, and the caller finds every component as before.
 
 References
 ----------
@@ -53,7 +62,7 @@ import numpy.typing as npt
 from proofgrid.graph import scc
 from proofgrid.graph.compiled import distinct
 
-__all__ = ["forward_reach", "induced", "source_seeds"]
+__all__ = ["forward_reach", "induced", "relaxed_seeds", "source_seeds"]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
@@ -63,6 +72,10 @@ BoolArray = npt.NDArray[np.bool_]
 _STEP = 1 << 20
 #: Levels before :func:`source_seeds` gives the reach up (one numpy step each, ~50 µs).
 MAX_LEVELS = 4096
+#: Edges per block of :func:`relaxed_seeds`' passes (temporaries ~ 13 bytes an edge of it).
+_BLOCK = 1 << 20
+#: Passes over the edges before :func:`relaxed_seeds` gives the reach up.
+MAX_PASSES = 16
 
 
 def _ranges(indices: Int32Array, lo: IntArray, lengths: IntArray) -> Int32Array:
@@ -168,6 +181,18 @@ def source_seeds(
     if 2 * rest.size > n:
         return None
     src, dst = induced(indptr, indices, rest)
+    return _with_rest(zero, rest, src, dst, costs)
+
+
+def _with_rest(
+    zero: IntArray,
+    rest: IntArray,
+    src: Int32Array,
+    dst: Int32Array,
+    costs: npt.NDArray[np.int64] | npt.NDArray[np.float64] | None,
+) -> IntArray:
+    """The seeds: ``zero`` and the cheapest node of each source component of ``G[U]``
+    (``rest`` ascending; ``src``, ``dst`` its edges renumbered in that order)."""
     sub = scc.par(
         scc.Arcs(int(rest.size), src, dst),
         None if costs is None else costs[rest],
@@ -176,3 +201,68 @@ def source_seeds(
     seeds = np.concatenate([zero, rest[np.asarray(sub.seeds, dtype=np.int64)]])
     seeds.sort()
     return seeds
+
+
+def relaxed_seeds(
+    src: Int32Array,
+    dst: Int32Array,
+    n: int,
+    costs: npt.NDArray[np.int64] | npt.NDArray[np.float64] | None,
+    *,
+    max_passes: int = MAX_PASSES,
+) -> IntArray | None:
+    """:func:`source_seeds` on the edges as they lie, by passes of relaxation (module
+    docstring): no adjacency, no sort, the edges only read.
+
+    ``src``, ``dst``: int32 arrays over ``0 .. n-1`` (any strides; repeats and
+    self-loops allowed). None when there is no node of in-degree 0, when the reach
+    has not settled after ``max_passes`` passes, or when more than half the nodes are
+    left unreached. O(m) a pass, besides ``G[U]``'s own strong components; memory
+    ``2n`` bytes and O(``_BLOCK``) temporaries (plus ``G[U]``'s edges, 8 bytes each).
+    """
+    m = src.size
+    if n == 0:
+        return None
+    blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
+    reached = np.ones(n, dtype=np.bool_)
+    for a, b in blocks:  # reached = nodes of in-degree 0, to begin with
+        reached[dst[a:b]] = False
+    zero = np.flatnonzero(reached)
+    if zero.size == 0:
+        return None
+    count = int(zero.size)
+    for _ in range(max_passes):
+        marked = 0
+        by_tail = 2 * count < n  # filter first by whichever end is more often unmarked
+        for a, b in blocks:
+            if by_tail:
+                heads = dst[a:b][reached[src[a:b]]]
+                fresh = heads[~reached[heads]]
+            else:
+                open_ = ~reached[dst[a:b]]
+                fresh = dst[a:b][open_][reached[src[a:b][open_]]]
+            if fresh.size:
+                reached[fresh] = True
+                marked += fresh.size  # repeats counted: only its being 0 matters
+        if marked == 0:
+            break
+        count += marked
+    else:
+        return None
+    rest = np.flatnonzero(~reached)
+    if rest.size == 0:
+        return zero
+    if 2 * rest.size > n:
+        return None
+    local = np.full(n, -1, dtype=np.int32)
+    local[rest] = np.arange(rest.size, dtype=np.int32)
+    tails: list[Int32Array] = []
+    heads_: list[Int32Array] = []
+    for a, b in blocks:  # the edges of G[U]: a reached tail's head is reached too
+        t = local[src[a:b]]
+        h = local[dst[a:b]]
+        keep = (t >= 0) & (h >= 0)
+        tails.append(t[keep])
+        heads_.append(h[keep])
+    del local
+    return _with_rest(zero, rest, np.concatenate(tails), np.concatenate(heads_), costs)

@@ -249,6 +249,11 @@ def par_seeds(
         return SeedSet(cert.seeds, cert.cost, cert.engine)
     compiled.check_arcs(s, d, n)
     c = None if costs is None else np.asarray(costs, dtype=np.int64)
+    compiled.phase("checks")
+    quick = reach.relaxed_seeds(s, d, n, c)  # on the edges as they lie: no sort
+    compiled.phase("reach")
+    if quick is not None:
+        return SeedSet(quick, int(compiled.seed_cost(quick, c)), chosen)
     adj = compiled.pack_csr(keys, n)  # the adjacency inside the edges' memory
     try:
         seeds = reach.source_seeds(adj.indptr, adj.indices, c)
