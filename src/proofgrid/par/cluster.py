@@ -54,7 +54,9 @@ Node ids are distinct integers (first-appearance positions).
    ``color(u) = c`` then ``c`` reaches ``u``, which reaches ``v`` and so ``c``,
    and ``u ∈ SCC(c)``; if ``u ∈ SCC(c)`` then ``color(u) = c`` (as in step 3).
    Each round's crossing colours are kept (one row per colour and partition);
-   their roots are marked *entered*, then a group-by on the label. Hence par =
+   their roots are marked *entered*, then a group-by on the label in two stages
+   (each partition sums up its labels in a few rows, then those rows meet by
+   label), so no component, however large, is gathered into one partition. Hence par =
    the number of found components no edge enters, and the cheapest node of
    each (ties: the smaller id, i.e. the earlier in the input, as on one
    machine) is a minimum-cost seed set.
@@ -352,17 +354,37 @@ def _entered(labels: Any, roots: Any) -> Any:
     return out[["label", "id", "entered"]]
 
 
-def _summarise(found: Any, keep: int | None) -> Any:
-    """The source components of a partition (all members of a label are in it):
-    ``label, id, size`` for the first ``keep`` members by id (all if None)."""
-    g = found.groupby("label", sort=False)["entered"]
-    sources = g.any()
-    sources = sources.index[~sources.to_numpy()]
-    s = found[found["label"].isin(sources)].sort_values(["label", "id"])
-    s = s.assign(size=s.groupby("label")["id"].transform("size"))
-    if keep is not None:
-        s = s[s.groupby("label").cumcount() < keep]
+def _partial(found: Any, keep: int) -> Any:
+    """``label, id, size, entered`` of one partition's labelled nodes: for each label, its
+    first ``keep`` ids here, the count here on the first of them (0 on the others), and
+    ``entered`` if an entered mark is among its nodes here. A few rows a label, so the
+    largest component is never gathered into one partition."""
+    import numpy as np  # noqa: PLC0415
+
+    s = found.sort_values(["label", "id"])
+    g = s.groupby("label", sort=False)
+    rank = g.cumcount().to_numpy()
+    out = s.assign(
+        size=np.where(rank == 0, g["id"].transform("size").to_numpy(), 0),
+        entered=g["entered"].transform("any").to_numpy(),
+    )
+    return out[rank < keep][["label", "id", "size", "entered"]]
+
+
+def _combine(parts: Any, keep: int) -> Any:
+    """The source components among the partials of their labels (all in this partition):
+    ``label, id, size`` for the first ``keep`` members by id, with the whole size."""
+    g = parts.groupby("label", sort=False)
+    entered = g["entered"].transform("any").to_numpy()
+    s = parts.assign(size=g["size"].transform("sum").to_numpy())[~entered]
+    s = s.sort_values(["label", "id"])
+    s = s[s.groupby("label").cumcount() < keep]
     return s[["label", "id", "size"]]
+
+
+def _members(found: Any, labels: Any) -> Any:
+    """``label, id`` of the nodes of this partition whose label is in ``labels``."""
+    return found[found["label"].isin(labels)][["label", "id"]]
 
 
 # --- the rounds -------------------------------------------------------------------------
@@ -477,10 +499,20 @@ def find_sources(run: Cluster, graph: Graph, keep: int | None, rounds: Rounds) -
     crossings.append(_pair(_reached_colours, reach, heads, _meta(v=i8)))
     roots = _shuffle(dd.concat(crossings), "v", parts)  # type: ignore[no-untyped-call]
     found = _pair(_entered, labels, roots, _meta(label=i8, id=i8, entered=b1))
-    found = _shuffle(found, "label", parts)
-    summary = found.map_partitions(_summarise, keep, meta=_meta(label=i8, id=i8, size=i8))
+    first = 1 if keep is None else keep
+    partial = found.map_partitions(
+        _partial, first, meta=_meta(label=i8, id=i8, size=i8, entered=b1)
+    )
+    summary = _shuffle(partial, "label", parts).map_partitions(
+        _combine, first, meta=_meta(label=i8, id=i8, size=i8)
+    )
     rounds.sources += 3
     (table,) = run.compute(summary)
+    if keep is None:  # every member of the source components, for the cheapest by cost
+        size = dict(zip(table["label"].tolist(), table["size"].tolist(), strict=True))
+        want = np.fromiter(size, dtype=np.int64, count=len(size))
+        (table,) = run.compute(found.map_partitions(_members, want, meta=_meta(label=i8, id=i8)))
+        table = table.assign(size=table["label"].map(size).astype(np.int64))
     table = table.sort_values(["label", "id"], kind="stable")
     return Sources(
         labels=table["label"].to_numpy(np.int64),
