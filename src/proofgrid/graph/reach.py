@@ -55,6 +55,7 @@ connected components (SCC) in small-world graphs", SC 2013.
 from __future__ import annotations
 
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import numpy.typing as npt
@@ -203,6 +204,40 @@ def _with_rest(
     return seeds
 
 
+def _entered(dst: Int32Array, reached: BoolArray, blocks: list[tuple[int, int]]) -> None:
+    """Unmark the heads of the edges of ``blocks`` (only ever sets False: two threads
+    may run it on different blocks at once)."""
+    for a, b in blocks:
+        reached[dst[a:b]] = False
+
+
+def _relax(
+    src: Int32Array,
+    dst: Int32Array,
+    reached: BoolArray,
+    blocks: list[tuple[int, int]],
+    by_tail: bool,
+) -> int:
+    """One pass of :func:`relaxed_seeds` over ``blocks``: mark the head of every edge
+    whose tail is marked; the number of marks made (repeats counted: 0 iff none).
+
+    Two threads may run it on different blocks at once: they only ever set entries of
+    ``reached`` to True, so a mark one misses is made or found on a later pass, and a
+    pass in which neither marks anything read a ``reached`` that did not change."""
+    marked = 0
+    for a, b in blocks:
+        if by_tail:
+            heads = dst[a:b][reached[src[a:b]]]
+            fresh = heads[~reached[heads]]
+        else:
+            open_ = ~reached[dst[a:b]]
+            fresh = dst[a:b][open_][reached[src[a:b][open_]]]
+        if fresh.size:
+            reached[fresh] = True
+            marked += int(fresh.size)
+    return marked
+
+
 def relaxed_seeds(
     src: Int32Array,
     dst: Int32Array,
@@ -224,31 +259,35 @@ def relaxed_seeds(
     if n == 0:
         return None
     blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
+    halves = (blocks[0::2], blocks[1::2])
+    pool = ThreadPoolExecutor(1, thread_name_prefix="par-reach") if len(blocks) > 1 else None
     reached = np.ones(n, dtype=np.bool_)
-    for a, b in blocks:  # reached = nodes of in-degree 0, to begin with
-        reached[dst[a:b]] = False
-    zero = np.flatnonzero(reached)
-    if zero.size == 0:
-        return None
-    count = int(zero.size)
-    for _ in range(max_passes):
-        marked = 0
-        by_tail = 2 * count < n  # filter first by whichever end is more often unmarked
-        for a, b in blocks:
-            if by_tail:
-                heads = dst[a:b][reached[src[a:b]]]
-                fresh = heads[~reached[heads]]
-            else:
-                open_ = ~reached[dst[a:b]]
-                fresh = dst[a:b][open_][reached[src[a:b][open_]]]
-            if fresh.size:
-                reached[fresh] = True
-                marked += fresh.size  # repeats counted: only its being 0 matters
-        if marked == 0:
-            break
-        count += marked
-    else:
-        return None
+    try:
+        if pool is None:  # reached = nodes of in-degree 0, to begin with
+            _entered(dst, reached, blocks)
+        else:
+            unmark = pool.submit(_entered, dst, reached, halves[1])
+            _entered(dst, reached, halves[0])
+            unmark.result()
+        zero = np.flatnonzero(reached)
+        if zero.size == 0:
+            return None
+        count = int(zero.size)
+        for _ in range(max_passes):
+            by_tail = 2 * count < n  # filter first by whichever end is more often unmarked
+            if pool is None:
+                marked = _relax(src, dst, reached, blocks, by_tail)
+            else:  # two threads (numpy lets go of the interpreter lock in its gathers)
+                other = pool.submit(_relax, src, dst, reached, halves[1], by_tail)
+                marked = _relax(src, dst, reached, halves[0], by_tail) + other.result()
+            if marked == 0:
+                break
+            count += marked
+        else:
+            return None
+    finally:
+        if pool is not None:
+            pool.shutdown()
     rest = np.flatnonzero(~reached)
     if rest.size == 0:
         return zero
