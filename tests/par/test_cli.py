@@ -227,3 +227,31 @@ def test_subprocess_large_file_uses_compiled_engine(tmp_path: Path) -> None:
     doc_py = json.loads(py.stdout)
     assert doc_py["seeds"] == doc["seeds"] and doc_py["components"] == doc["components"]
     assert doc_py["condensation_edges"] == doc["condensation_edges"]
+
+
+@pytest.mark.skipif(not hasattr(__import__("fcntl"), "F_GETPIPE_SZ"), reason="Linux pipes only")
+def test_a_pipe_on_standard_output_is_widened_and_the_bytes_are_the_same(tmp_path: Path) -> None:
+    """The answer is written in blocks of up to megabytes: a pipe on standard output is
+    asked for 1 MiB (read back from the reading end), and the bytes that come through
+    it are those written to a file."""
+    import fcntl  # noqa: PLC0415
+
+    from proofgrid.cli.par import PIPE_BYTES  # noqa: PLC0415
+
+    rng = np.random.default_rng(3)
+    f = tmp_path / "g.txt"
+    f.write_text("".join(f"n{a} n{b}\n" for a, b in rng.integers(0, 5_000, (8_000, 2)).tolist()))
+    argv = [sys.executable, "-m", "proofgrid", "par", str(f), "--json"]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE) as proc:
+        assert proc.stdout is not None
+        first = proc.stdout.read(1)  # the child has written: its widening came first
+        size = fcntl.fcntl(proc.stdout.fileno(), fcntl.F_GETPIPE_SZ)
+        piped = first + proc.stdout.read()
+    assert proc.returncode == 0
+    if int(Path("/proc/sys/fs/pipe-max-size").read_text()) >= PIPE_BYTES:
+        assert size >= PIPE_BYTES  # (the default is 64 KiB)
+    out = tmp_path / "out.json"
+    with out.open("wb") as sink:
+        subprocess.run(argv, stdout=sink, check=True)
+    assert piped == out.read_bytes()
+    assert json.loads(piped)["nodes"] == len(set(f.read_text().split()))

@@ -256,12 +256,43 @@ def _print_plain(graph: NamedGraph, seeds: Any, head: str, tail: str | None) -> 
 
 
 def _binary_stdout() -> IO[bytes]:
-    """Standard output as a binary stream (text written so far flushed first)."""
+    """Standard output as a binary stream (text written so far flushed first); a pipe
+    is widened first (:func:`_widen_pipe`)."""
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None:
+        _widen_pipe(buffer)
         return cast("IO[bytes]", buffer)
     return cast("IO[bytes]", _TextSink(sys.stdout))
+
+
+#: The pipe capacity asked for (Linux's default ceiling for an unprivileged process).
+PIPE_BYTES = 1 << 20
+
+
+def _widen_pipe(stream: Any) -> None:
+    """If ``stream`` is a pipe (Linux), ask for a capacity of :data:`PIPE_BYTES`: the
+    answer is megabytes written in blocks, and a 64 KiB pipe makes writer and reader
+    take turns every 64 KiB (measured: 65 MB through ``farm-bench``'s pipe, 0.119 ->
+    0.088 s). Anything else, or a refusal (a lower ``/proc/sys/fs/pipe-max-size``),
+    leaves the stream as it is."""
+    import os  # noqa: PLC0415 (only for output)
+    import stat  # noqa: PLC0415
+
+    try:
+        import fcntl  # noqa: PLC0415 (POSIX only)
+    except ImportError:
+        return
+    getsize = getattr(fcntl, "F_GETPIPE_SZ", None)
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    try:
+        fd = stream.fileno()
+        if getsize is None or setsize is None or not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+        if fcntl.fcntl(fd, getsize) < PIPE_BYTES:
+            fcntl.fcntl(fd, setsize, PIPE_BYTES)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return
 
 
 class _TextSink(io.RawIOBase):
