@@ -55,13 +55,16 @@ connected components (SCC) in small-world graphs", SC 2013.
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from proofgrid.graph import scc
 from proofgrid.graph.compiled import distinct
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["forward_reach", "induced", "relaxed_seeds", "source_seeds"]
 
@@ -260,7 +263,11 @@ def relaxed_seeds(
         return None
     blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
     halves = (blocks[0::2], blocks[1::2])
-    pool = ThreadPoolExecutor(1, thread_name_prefix="par-reach") if len(blocks) > 1 else None
+    pool: ThreadPoolExecutor | None = None
+    if len(blocks) > 1:  # a second thread only for a graph of more than one block
+        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (start-up: on use)
+
+        pool = ThreadPoolExecutor(1, thread_name_prefix="par-reach")
     reached = np.ones(n, dtype=np.bool_)
     try:
         if pool is None:  # reached = nodes of in-degree 0, to begin with
