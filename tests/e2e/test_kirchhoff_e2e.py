@@ -699,6 +699,13 @@ def tap_precision(page: Any, rng: Any, taps: int = 30) -> int:
             arg=before,
         )
         hits += page.get_attribute(f"{PLAY} svg.board", "data-last-tap") == f"edge:{edge}"
+        # the position is analysed before the next tap is aimed: a lost verdict raises the
+        # alarm stuck to the screen's bottom and may scroll the page (pin.revealBoard), so
+        # a midpoint measured before it lands elsewhere (in CI, once, on the alarm: no tap)
+        page.wait_for_function(
+            f"() => document.querySelector('{PLAY}').dataset.analysed !== 'false'",
+            timeout=60000,
+        )
     return hits
 
 
