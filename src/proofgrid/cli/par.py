@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -98,6 +99,7 @@ def run(
     condensation_path: str | None = None,
 ) -> None:
     """``proofgrid par FILE [options]`` once its options are read (by typer or :func:`quick`)."""
+    _tune_process()
     if scheduler is not None:  # the cluster path (docs/par-cluster.md)
         if check:
             common.fail("--check is not available with --scheduler")
@@ -138,6 +140,42 @@ def run(
             "out of memory: the graph does not fit in the memory this process may use",
             code=EXIT_NO_MEMORY,
         )
+
+
+def _tune_process() -> None:
+    """Settle two process-wide choices for ``par``'s run, before numpy loads.
+
+    * **One OpenBLAS thread**, unless the caller chose (``OPENBLAS_NUM_THREADS``) or
+      numpy is already loaded (then it is too late, and not ours to change). ``par``
+      does no linear algebra, but numpy's OpenBLAS starts a thread per core when it
+      loads and they spin for a while: 0.077 s of CPU in a 0.12 s start-up, and a
+      core taken from the threads that read the edges.
+    * **glibc keeps freed blocks below 16 MiB** for reuse (``mallopt``: mmap threshold
+      16 MiB, trim threshold 64 MiB; the caller's ``MALLOC_*_`` variables win). The
+      scan of a text allocates a few arrays of one to three megabytes per 1 MB chunk;
+      by default each is mapped fresh and returned at once, so every one of its pages
+      faults in again at every chunk (about a third of the scan's CPU). The reader
+      returns what it freed once it is done (:func:`proofgrid.par.scan.give_back`).
+
+    Figures: ``farm-bench`` on ``par_tiny.txt`` and ``par_int5m.txt``, bench/README.md.
+    """
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if sys.platform != "linux" or any(
+        k in os.environ for k in ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
+    ):
+        return
+    try:
+        import ctypes  # noqa: PLC0415 (linux only)
+
+        mallopt = ctypes.CDLL("libc.so.6").mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    mallopt(_M_MMAP_THRESHOLD, 16 << 20)
+    mallopt(_M_TRIM_THRESHOLD, 64 << 20)
+
+
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's malloc.h
 
 
 def _run(
