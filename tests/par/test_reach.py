@@ -92,14 +92,22 @@ def test_source_seeds_match_networkx(
 
 
 @settings(max_examples=300, deadline=None)
-@given(_GRAPHS, st.sampled_from([1, 2, 16]), st.sampled_from([1, 3, 1 << 20]))
+@given(
+    _GRAPHS,
+    st.sampled_from([1, 2, 16]),
+    st.sampled_from([1, 3, 1 << 20]),
+    st.sampled_from([1, 8, 1 << 30]),
+)
 def test_relaxed_seeds_match_networkx(
     graph: tuple[int, list[tuple[int, int]], list[int] | None, bool],
     passes: int,
     block: int,
+    share: int,
 ) -> None:
     """The reach by passes over the edges as they lie (strided int32 views, as the
-    reader lays them out), blocks of 1, 3 or all edges; the edges are left as they were."""
+    reader lays them out), blocks of 1, 3 or all edges, the open edges kept as soon as
+    a pass by head finds them (share 1), once an eighth of all or never; the edges are
+    left as they were."""
     n, pairs, costs, acyclic = graph
     pairs = _shape(pairs, acyclic)
     if not pairs:
@@ -109,6 +117,7 @@ def test_relaxed_seeds_match_networkx(
     c = None if costs is None else np.asarray(costs, dtype=np.int64)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(reach, "_BLOCK", block)
+        mp.setattr(reach, "_OPEN_SHARE", share)
         got = reach.relaxed_seeds(src, dst, n, c, max_passes=passes)
     assert list(zip(src.tolist(), dst.tolist(), strict=True)) == pairs
     if got is None:  # it may give up only for the reasons it names
