@@ -136,6 +136,32 @@ def test_a_bad_line_is_reported_before_reading_much_further(
         read_edges(stream, name="s")
 
 
+@pytest.mark.parametrize("kind", sorted(STREAMS))
+@pytest.mark.parametrize(
+    ("tail", "message"),
+    [
+        (b"\x00" * 600, "control character 0x00"),  # a piece of binary data, no newline
+        (b"9" * 600, "line longer than 512 bytes"),  # a line past the longest (patched)
+    ],
+)
+def test_an_error_read_ahead_waits_for_the_lines_before_it(
+    monkeypatch: pytest.MonkeyPatch, kind: str, tail: bytes, message: str
+) -> None:
+    """The next piece is read while the chunks of the last are still being scanned; an
+    error met in it (binary data, a line too long) is raised only when the scans reach
+    it, so a bad line before it is still the error reported, with its line, and
+    without one the read-ahead error comes with the line it is on."""
+    monkeypatch.setattr(scanner, "_CHUNK", 64)
+    monkeypatch.setattr(scanner, "_READ", 2)
+    monkeypatch.setattr(scanner, "MAX_LINE", 512)
+    head = b"1 2\n" * 10
+    with pytest.raises(EdgeListError, match=r"^s:11: expected 'src dst'"):
+        read_edges(STREAMS[kind](head + b"3 4 5\n" + b"1 2\n" * 40 + tail), name="s")
+    msg = re.escape(message.replace("512", f"{512:,}"))
+    with pytest.raises(EdgeListError, match=rf"^s:51: {msg}"):
+        read_edges(STREAMS[kind](head + b"1 2\n" * 40 + tail), name="s")
+
+
 def small_pieces_and_buffer_sizes(monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
     """Scan in 4 KB chunks; the size of a piece, and the list that will hold the size
     of every buffer the scanner allocates."""

@@ -31,9 +31,10 @@ import functools
 import os
 import stat
 import sys
-from collections.abc import Callable, Generator, Iterable
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +44,9 @@ from proofgrid.par.keys.table import WORD, IntArray
 from proofgrid.par.keys.words import plain_integers
 
 Int32Array = npt.NDArray[np.int32]
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 
 class EdgeListError(ProofgridError):
@@ -89,6 +93,10 @@ def _malloc_trim() -> Any:
 #: The longest line read, in bytes (a longer one is an error naming its line): a name
 #: or a comment of up to 1 GiB is read in O(its length) time and memory.
 MAX_LINE = 1 << 30
+
+
+def _control_error(source: str, byte: int, line: int) -> EdgeListError:
+    return EdgeListError(f"{source}:{line}: control character 0x{byte:02x} (not a text edge list?)")
 
 
 def line_too_long(source: str, line: int) -> EdgeListError:
@@ -487,68 +495,107 @@ def scan_chunks(
 ) -> Generator[tuple[int, Scan, int], None, None]:
     """``(first line, scan, end)`` of each chunk of ``buf[lo:size]`` in file order
     (``narrow``: see :func:`_scan`; ``end``: the chunk's end offset; ``line_base``:
-    the lines before ``lo``).
+    the lines before ``lo``), scanned by :func:`_ordered_scans`."""
+    for line0, got, _buf, _base, stop in _ordered_scans(
+        _spans(buf, size, lo), source, narrow=narrow, pack=pack, line_base=line_base
+    ):
+        yield line0, got, stop
 
-    Chunks are scanned on up to ``THREADS`` threads (numpy releases the GIL in
-    its array loops); a chunk whose scan fails is scanned again in order, so
-    the error reported is the first in the file, with its true line number.
-    """
+
+def _spans(buf: npt.NDArray[np.uint8], size: int, lo: int, base: int = 0) -> Iterator[_Task]:
+    """The chunks of whole lines of ``buf[lo:size]`` (:func:`_chunk_end`) as tasks
+    (``base``: the buffer's offset in the stream)."""
     arr = buf[:size]
-    spans: list[tuple[int, int, bool]] = []
     pos = lo
     while pos < size:
         end, long_line = _chunk_end(arr, pos)
-        spans.append((pos, end, long_line))
+        yield buf, base, (pos, end, long_line)
         pos = end
-    line0 = line_base
-    chunk = max(1, min(_CHUNK, size - lo))
-    if len(spans) < 2 or THREADS < 2:
-        scratch = _Scratch.of(chunk)
-        for span in spans:
-            got = _scan(buf, span, line0, source, scratch=scratch, narrow=narrow, pack=pack)
-            yield line0, got, span[1]
-            line0 += got[3]
-        return
-    import threading  # noqa: PLC0415 (big inputs only)
-    from collections import deque  # noqa: PLC0415
-    from concurrent.futures import Future, ThreadPoolExecutor  # noqa: PLC0415
 
-    local = threading.local()  # one set of work arrays per thread
 
-    def own_scratch() -> _Scratch:
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """An error met while reading ahead, made (given its line) and raised when the scans
+    reach its place, so that the error reported is still the first in the file."""
+
+    error: Callable[[int], BaseException]
+
+
+#: A chunk to scan: its buffer, the buffer's offset in the stream, and its span
+#: ``(lo, hi, long_line)`` in the buffer; or an error to raise in its place.
+_Task = tuple[npt.NDArray[np.uint8], int, tuple[int, int, bool]] | _Failure
+
+
+def _ordered_scans(
+    tasks: Iterator[_Task], source: str, *, narrow: bool, pack: bool, line_base: int
+) -> Generator[tuple[int, Scan, npt.NDArray[np.uint8], int, int], None, None]:
+    """``(first line, scan, buffer, its stream offset, end)`` of each chunk of ``tasks`` in
+    order, scanned on up to ``THREADS`` threads (numpy releases the GIL in its loops).
+
+    One window of ``2 * THREADS`` chunks in flight runs over all the tasks, pulled as it
+    empties: a reader's next piece is read while the last one's chunks are scanned. The
+    window, not the input, bounds the scanned chunks' token arrays (~24 bytes a token;
+    submitting every chunk at once held 57 bytes an edge at 2e7 edges). A single chunk
+    is scanned here, with no thread. A chunk whose scan fails is scanned again in order,
+    so the error reported is the first in the file, with its line; a :class:`_Failure`
+    is raised when reached; after an error the chunks not started are dropped.
+    """
+    window: deque[tuple[_Task, Future[Scan | None] | None]] = deque()
+    pool: ThreadPoolExecutor | None = None
+    local: Any = None
+    own: list[_Scratch] = []  # this thread's work arrays, sized to the largest chunk
+
+    def scratch_for(span: tuple[int, int, bool]) -> _Scratch:
+        need = min(_CHUNK, max(1, span[1] - span[0]))
+        if not own or own[0].u8.size < need:
+            own[:] = [_Scratch.of(need)]
+        return own[0]
+
+    def attempt(task: tuple[npt.NDArray[np.uint8], int, tuple[int, int, bool]]) -> Scan | None:
         if not hasattr(local, "scratch"):
-            local.scratch = _Scratch.of(chunk)
-        got: _Scratch = local.scratch
-        return got
-
-    def attempt(span: tuple[int, int, bool]) -> Scan | None:
+            local.scratch = _Scratch.of(_CHUNK)
+        buf, _base, span = task
         try:
-            return _scan(buf, span, 0, source, scratch=own_scratch(), narrow=narrow, pack=pack)
+            return _scan(buf, span, 0, source, scratch=local.scratch, narrow=narrow, pack=pack)
         except EdgeListError:
             return None
 
-    pool = ThreadPoolExecutor(THREADS)
-    # A window of 2 * THREADS chunks in flight, not all of them: each scanned chunk's
-    # token arrays (about 24 bytes a token) wait until consumed, so submitting every
-    # chunk at once held them all (57 bytes an edge at 2e7 edges).
-    window: deque[Future[Scan | None]] = deque()
-    ahead = iter(spans)
+    line0 = line_base
+    more = True
     try:
-        for span in spans:
-            while len(window) < 2 * THREADS:
-                nxt = next(ahead, None)
-                if nxt is None:
-                    break
-                window.append(pool.submit(attempt, nxt))
-            tried = window.popleft().result()
+        while True:
+            while more and len(window) < 2 * THREADS:
+                task = next(tasks, None)
+                if task is None:
+                    more = False
+                else:
+                    window.append((task, None))
+            if not window:
+                return
+            if pool is None and THREADS > 1 and len(window) > 1:
+                import threading  # noqa: PLC0415 (big inputs only)
+                from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
+                local = threading.local()  # one set of work arrays per thread
+                pool = ThreadPoolExecutor(THREADS)
+            if pool is not None:
+                for i, (task, fut) in enumerate(window):
+                    if fut is None and not isinstance(task, _Failure):
+                        window[i] = (task, pool.submit(attempt, task))
+            task, fut = window.popleft()
+            if isinstance(task, _Failure):
+                raise task.error(line0 + 1)
+            buf, base, span = task
+            tried = None if fut is None else fut.result()
             # A failed chunk again, to raise with the line counted from the file's start.
             got = tried or _scan(
-                buf, span, line0, source, scratch=own_scratch(), narrow=narrow, pack=pack
+                buf, span, line0, source, scratch=scratch_for(span), narrow=narrow, pack=pack
             )
-            yield line0, got, span[1]
+            yield line0, got, buf, base, span[1]
             line0 += got[3]
-    finally:  # after an error, the chunks not yet started are dropped
-        pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def tokenize(buf: npt.NDArray[np.uint8], size: int, source: str, *, costs: bool = False) -> Tokens:
@@ -745,10 +792,11 @@ class TextStream:
         self.buf = alloc(size if keep and size is not None else 0)
         self.size = 0  # bytes of text read so far (in the stream)
         self.scanned = 0  # bytes of text scanned so far (in the stream)
+        self._cut = 0  # bytes of text cut into chunks so far (in the stream)
         self.lines = 0  # newlines in the scanned text
         self._base = 0  # stream offset of buf[0]
         self._last = 10  # the last byte read (a newline: no partial line)
-        self.pack = False  # scan with ``pack`` (may be switched on between pieces)
+        self.pack = False  # scan with ``pack`` (given to :meth:`scans`)
 
     def _room(self, need: int) -> None:
         """Make ``buf`` hold ``need`` bytes from its start (kept text doubles; a piece
@@ -782,63 +830,69 @@ class TextStream:
             self._last = int(self.buf[held + got - 1])
         return got
 
-    def _drop_scanned(self) -> None:
-        """Without ``keep``: move the unscanned tail to the start of a fresh piece buffer."""
-        if self.keep or self.scanned == self._base:
+    def _drop_cut(self) -> None:
+        """Without ``keep``: move the bytes not yet cut into chunks (the last, partial
+        line) to the start of a fresh piece buffer (the chunks cut from the old one
+        keep it alive until they are scanned)."""
+        if self.keep or self._cut == self._base:
             return
-        tail = self.size - self.scanned
+        tail = self.size - self._cut
         fresh = alloc(max(tail, _CHUNK * _READ))
-        fresh[:tail] = self.buf[self.scanned - self._base : self.size - self._base]
-        self.buf, self._base = fresh, self.scanned
+        fresh[:tail] = self.buf[self._cut - self._base : self.size - self._base]
+        self.buf, self._base = fresh, self._cut
+
+    def _tasks(self) -> Iterator[_Task]:
+        """The chunks of whole lines of each piece, cut as the piece is read (only its
+        new bytes are searched for the last newline, so a long line is searched once,
+        not per piece); an error met on the way (a piece with no newline that holds
+        binary data, a line past :data:`MAX_LINE`, a failed read) is a
+        :class:`_Failure` in its place, so that any error before it is raised first."""
+        step = _CHUNK * _READ
+        try:
+            while True:
+                self._drop_cut()
+                got = self._read(step)
+                lo = self._cut - self._base
+                hi = self.size - self._base
+                if got:
+                    cut = _last_newline(self.buf, max(lo, hi - got), hi)
+                    if cut < 0:  # no line ends in this piece: check it for binary data
+                        if hi - lo > MAX_LINE:
+                            yield _Failure(functools.partial(line_too_long, self.source))
+                            return
+                        piece = self.buf[hi - got : hi]
+                        at = control_at(piece)
+                        if at >= 0:
+                            byte = int(piece[at])
+                            yield _Failure(functools.partial(_control_error, self.source, byte))
+                            return
+                        continue
+                    end = cut + 1
+                else:
+                    end = hi
+                base = self._base
+                yield from _spans(self.buf, end, lo, base)
+                self._cut = base + end
+                if not got:
+                    return
+        except Exception as exc:  # raised in its place (_Failure)
+            error = exc  # (``exc`` is unbound when the block ends)
+            yield _Failure(lambda _line: error)
 
     def scans(
         self, *, narrow: bool = True, pack: bool = False
     ) -> Generator[tuple[int, Scan, int], None, None]:
-        """The scans of the stream's chunks in file order (positions index :attr:`buf`;
-        ``pack``: see :func:`_scan`; :attr:`pack` may be switched on while scanning,
-        from the next piece on)."""
+        """The scans of the stream's chunks in file order (positions index the piece
+        buffer they were cut from, which is :attr:`buf` with ``keep``; ``end``: the
+        chunk's end in the stream; ``pack``: see :func:`_scan`), the next piece read
+        while the last one's chunks are scanned (:func:`_ordered_scans`)."""
         self.pack = pack
-        step = _CHUNK * _READ
-        while True:
-            self._drop_scanned()
-            got = self._read(step)
-            lo = self.scanned - self._base
-            hi = self.size - self._base
-            if got:
-                # Only the new bytes: the held ones before them hold no newline (else
-                # they were scanned), so a long line is searched once, not per piece.
-                cut = _last_newline(self.buf, max(lo, hi - got), hi)
-                if cut < 0:  # no line ends in this piece: check it for binary data, read on
-                    if hi - lo > MAX_LINE:
-                        raise line_too_long(self.source, self.lines + 1)
-                    piece = self.buf[hi - got : hi]
-                    at = control_at(piece)
-                    if at >= 0:
-                        line = self.lines + 1
-                        raise EdgeListError(
-                            f"{self.source}:{line}: control character"
-                            f" 0x{int(piece[at]):02x} (not a text edge list?)"
-                        )
-                    continue
-                end = cut + 1
-            else:
-                end = hi
-            if end > lo:
-                for line0, scan, stop in scan_chunks(
-                    self.buf,
-                    end,
-                    self.source,
-                    narrow=narrow,
-                    lo=lo,
-                    line_base=self.lines,
-                    pack=self.pack,
-                ):
-                    self.scanned = self._base + stop
-                    yield line0, scan, stop
-                    self.lines = line0 + scan[3]
-            self.scanned = self._base + end
-            if not got:
-                return
+        for line0, got, _buf, base, stop in _ordered_scans(
+            self._tasks(), self.source, narrow=narrow, pack=pack, line_base=self.lines
+        ):
+            self.scanned = base + stop
+            yield line0, got, base + stop
+            self.lines = line0 + got[3]
 
     @property
     def nlines(self) -> int:
