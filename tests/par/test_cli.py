@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -255,3 +256,49 @@ def test_a_pipe_on_standard_output_is_widened_and_the_bytes_are_the_same(tmp_pat
         subprocess.run(argv, stdout=sink, check=True)
     assert piped == out.read_bytes()
     assert json.loads(piped)["nodes"] == len(set(f.read_text().split()))
+
+
+_AFTER_PAR = """
+import ctypes, os, sys
+class Info(ctypes.Structure):
+    _fields_ = [(k, ctypes.c_size_t) for k in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+libc = ctypes.CDLL("libc.so.6")
+libc.mallinfo2.restype = Info
+from proofgrid.cli import main
+assert main(["par", sys.argv[1]]) == 0
+import numpy as np
+threads = len(os.listdir("/proc/self/task"))
+before = libc.mallinfo2().hblkhd
+block = np.ones(4 << 20, dtype=np.uint8)  # 4 MiB: mapped apart by default (over 128 KiB)
+print(threads, libc.mallinfo2().hblkhd - before, file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc and /proc")
+@pytest.mark.parametrize("chosen", [False, True])
+def test_par_runs_with_one_blas_thread_and_reuses_freed_blocks(
+    tmp_path: Path, chosen: bool
+) -> None:
+    """``par`` starts numpy with one OpenBLAS thread (they spun a core each at start-up)
+    and has glibc keep blocks under 16 MiB for reuse (they were mapped fresh and faulted
+    in again at every chunk); a caller's own choice in the environment wins."""
+    path = tmp_path / "g.txt"
+    path.write_text("1 2\n2 3\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENBLAS", "MALLOC_"))}
+    if chosen:
+        env |= {"OPENBLAS_NUM_THREADS": "2", "MALLOC_MMAP_THRESHOLD_": "131072"}
+    proc = subprocess.run(
+        [sys.executable, "-c", _AFTER_PAR, str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    threads, mapped = map(int, proc.stderr.split())
+    if chosen:
+        assert threads >= 2 and mapped >= 4 << 20, proc.stderr
+    else:
+        assert threads == 1 and mapped == 0, proc.stderr
