@@ -236,3 +236,28 @@ def test_cli_json_with_costs_is_the_python_certificate(
     want["file"] = str(path)
     assert got == want
     assert [s["seed_cost"] for s in got["sources"]] == [0.5, 3, 1] and got["cost"] == 4.5
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.binary(min_size=1, max_size=200),
+    st.lists(st.tuples(st.integers(0, 199), st.integers(0, 30)), max_size=40),
+    st.sampled_from([1, 3, 16, 1 << 20]),
+)
+def test_gather_copies_the_spans_end_to_end(
+    data: bytes, spans: list[tuple[int, int]], ramp: int
+) -> None:
+    """:func:`proofgrid.par.names.gather` against slicing and joining the bytes: any
+    spans (empty, overlapping, out of order), indexed a step of 1, 3, 16 or 2**20
+    output bytes at a time."""
+    from proofgrid.par import names  # noqa: PLC0415
+
+    spans = [(s % len(data), ln) for s, ln in spans]
+    spans = [(s, min(ln, len(data) - s)) for s, ln in spans]
+    buf = np.frombuffer(data, dtype=np.uint8)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(names, "_RAMP", ramp)
+        names._ramp.cache_clear()
+        got = names.gather(buf, [s for s, _ in spans], [ln for _, ln in spans])
+    names._ramp.cache_clear()
+    assert got.tobytes() == b"".join(data[s : s + ln] for s, ln in spans)

@@ -12,7 +12,7 @@ never built.
 
 from __future__ import annotations
 
-import threading
+import functools
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
@@ -65,12 +65,16 @@ def gather(
 ) -> npt.NDArray[np.uint8]:
     """The spans ``buf[starts[i]:][:lengths[i]]`` end to end, by one vectorised gather.
 
-    The index of every output byte is a running sum of steps: 1 inside a span, the
-    jump to the next span's start at its first byte (one scatter of the spans, one
-    cumulative sum; int32 when the buffer and the output allow). Temporary: 4 or 8
-    bytes an output byte, in a work array kept between calls when it is small
-    (``_KEEP``: the writers gather a block at a time, and a fresh array each time
-    was page-faulted in, a third of the time). O(output + spans)."""
+    The index of every output byte is its position in the output plus its span's
+    shift (the span's start in ``buf`` less its start in the output): one
+    ``np.repeat`` of the shifts, one added ``arange``, and one ``take`` that does not
+    check the indices (they are in ``buf`` by construction). A running sum of steps
+    (the method before) is one serial pass more, and indexing checks every index:
+    0.105 s against 0.072 s for the 4.7·10⁷ bytes of a real certificate's sources.
+    int32 indices when the buffer and the output allow. Temporary: 4 or 8 bytes an
+    output byte, and 8 bytes an output byte of one step (``_RAMP`` bytes: ``take``
+    indexes by intp, and converting all the indices at once held 8 bytes an output
+    byte more). O(output + spans)."""
     ln = np.asarray(lengths, dtype=np.int64)
     st = np.asarray(starts, dtype=np.int64)
     some = ln > 0
@@ -80,32 +84,30 @@ def gather(
     if total == 0:
         return np.zeros(0, dtype=np.uint8)
     itype = np.int32 if max(total, buf.size) < 2**31 - 1 else np.int64
-    step = _work(total, itype)
-    step.fill(1)
-    first = np.cumsum(ln) - ln  # where each span begins in the output
-    jump = np.empty(st.size, dtype=np.int64)
-    jump[0] = st[0]
-    jump[1:] = st[1:] - (st[:-1] + ln[:-1]) + 1
-    step[first] = jump
-    np.cumsum(step, out=step)
-    out: npt.NDArray[np.uint8] = buf[step]
+    shift = st - (np.cumsum(ln) - ln)  # where each span begins in buf, less in the output
+    index = np.repeat(shift.astype(itype), ln)
+    out = np.empty(total, dtype=np.uint8)
+    ramp = _ramp()
+    work = np.empty(min(total, _RAMP), dtype=np.intp)
+    for lo in range(0, total, _RAMP):  # a step at a time: take wants intp indices
+        k = min(_RAMP, total - lo)
+        part = work[:k]
+        np.add(index[lo : lo + k], ramp[:k], out=part)
+        if lo:
+            part += lo
+        np.take(buf, part, mode="clip", out=out[lo : lo + k])
     return out
 
 
-_KEEP = 1 << 22  # entries of gather's work array kept between calls (16 MB as int32)
-_WORK = threading.local()  # each thread's kept work arrays, by type
+_RAMP = 1 << 20  # output bytes :func:`gather` indexes at once
 
 
-def _work(size: int, itype: type) -> Any:
-    """A work array of ``size`` entries of ``itype``: a view of one this thread keeps
-    between calls if ``size <= _KEEP`` (grown to the largest asked), else a fresh one."""
-    if size > _KEEP:
-        return np.empty(size, dtype=itype)
-    kept: dict[type, Any] = _WORK.__dict__.setdefault("arrays", {})
-    arr = kept.get(itype)
-    if arr is None or arr.size < size:
-        arr = kept[itype] = np.empty(max(size, 1 << 16), dtype=itype)
-    return arr[:size]
+@functools.cache
+def _ramp() -> Any:
+    """``0 .. _RAMP-1`` as intp, made once (read only: threads share it)."""
+    ramp: Any = np.arange(_RAMP, dtype=np.intp)
+    ramp.flags.writeable = False
+    return ramp
 
 
 def _packed_names(buf: npt.NDArray[np.uint8], starts: Any, lengths: Any) -> NameBytes:

@@ -297,7 +297,7 @@ def write_certificate_json(
 
 def _name_list(out: IO[bytes], doc: _Doc) -> None:
     """``"a","b",...`` (JSON strings, comma-separated) of the seeds' names."""
-    step = 16 * _BLOCK
+    step = 4 * _BLOCK  # about a megabyte of names a block: gather's work stays small
     _write_blocks(
         out,
         (
