@@ -209,3 +209,20 @@ def test_costs_are_exact_python_ints() -> None:
     costs = np.array([big, 1, big, 1, big, 1], dtype=np.int64)
     for cert in (par_python(src, dst, 6, costs), par_compiled(src, dst, 6, costs)):
         assert cert.cost == 3 * big  # exceeds int64: summed exactly
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(-(2**62), 2**62) | st.integers(0, 20), max_size=60),
+    st.sampled_from([1, 2, 7, 1 << 18]),
+)
+def test_distinct_is_numpys_unique(values: list[int], pair_sort: int) -> None:
+    """:func:`proofgrid.graph.compiled.distinct` against ``np.unique``, sorting on one
+    thread or (from ``pair_sort`` keys on) two halves on two threads, then merged."""
+    from proofgrid.graph import compiled  # noqa: PLC0415
+
+    key = np.array(values, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(compiled, "_PAIR_SORT", pair_sort)
+        got = compiled.distinct(key.copy())
+    assert got.tolist() == np.unique(key).tolist()
