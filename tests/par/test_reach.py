@@ -120,14 +120,19 @@ def test_relaxed_seeds_match_networkx(
         mp.setattr(reach, "_OPEN_SHARE", share)
         got = reach.relaxed_seeds(src, dst, n, c, max_passes=passes)
     assert list(zip(src.tolist(), dst.tolist(), strict=True)) == pairs
-    if got is None:  # it may give up only for the reasons it names
+    if isinstance(got, reach.GaveUp):  # it may give up only for the reason it names
         g = nx.DiGraph(pairs)
         g.add_nodes_from(range(n))
         zero = [v for v in range(n) if g.in_degree(v) == 0]
         reached = set(zero).union(*(nx.descendants(g, z) for z in zero))
         dist = nx.multi_source_dijkstra_path_length(g, zero) if zero else {}
         depth = max(dist.values(), default=0)  # each pass settles a level at least
-        assert not zero or depth + 1 > passes or 2 * (n - len(reached)) > n
+        if got is reach.GaveUp.NO_SOURCE:
+            assert not zero
+        elif got is reach.GaveUp.DEEP:
+            assert zero and depth + 1 > passes
+        else:
+            assert zero and 2 * (n - len(reached)) > n
         return
     assert got.tolist() == _oracle(n, pairs, costs)
 
@@ -182,7 +187,7 @@ def test_a_long_path_gives_the_reach_up_and_is_still_right() -> None:
     assert reach.source_seeds(adj.indptr, adj.indices, None) is None
     src, dst = compiled.pair_arrays(n - 1)
     src[:], dst[:] = np.arange(n - 1), np.arange(1, n)
-    assert reach.relaxed_seeds(src, dst, n, None) is None  # one level a pass
+    assert reach.relaxed_seeds(src, dst, n, None) is reach.GaveUp.DEEP  # one level a pass
     src[:], dst[:] = np.arange(n - 1), np.arange(1, n)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(scc, "PEEL_MAX", 0)
@@ -218,7 +223,39 @@ def test_the_plain_answer_is_the_certificates_on_a_random_file(tmp_path: Path) -
             mp.setattr(scc, "PEEL_MAX", 0)
             mp.setattr(reach, "relaxed_seeds", spy)
             plain = subprocess_free_run([str(f), "--engine", "compiled", *extra]).splitlines()
-        assert len(answers) == 1 and answers[0] is not None  # the reach answered
+        assert len(answers) == 1 and not isinstance(answers[0], reach.GaveUp)  # it answered
         assert plain[0] == f"par: {whole['par']}"
         assert plain[-len(whole["seeds"]) :] == [f"  {s}" for s in whole["seeds"]]
         assert str(n + 1) in whole["seeds"] or str(n) in whole["seeds"]
+
+
+@pytest.mark.parametrize(
+    ("shape", "why"),
+    [("cycle", "NO_SOURCE"), ("few reach", "MOSTLY_LEFT"), ("path", "DEEP")],
+)
+def test_only_a_reach_cut_short_is_tried_again_by_levels(shape: str, why: str) -> None:
+    """When the passes give up because nothing has in-degree 0 or most nodes are left,
+    any reach would: the answer comes from every component at once, with no second
+    reach by levels (the code before built the adjacency and reached again); a reach
+    cut short by its passes is tried by levels. The seeds are networkx's either way."""
+    n = 3_000
+    if shape == "cycle":
+        pairs = [(i, (i + 1) % n) for i in range(n)]
+    elif shape == "few reach":  # 0 -> 1 -> 2, and a cycle through everything else
+        pairs = [(0, 1), (1, 2)] + [(i, i + 1) for i in range(3, n - 1)] + [(n - 1, 3)]
+    else:
+        pairs = [(i, i + 1) for i in range(n - 1)]
+    src, dst = compiled.pair_arrays(len(pairs))
+    src[:], dst[:] = [a for a, _ in pairs], [b for _, b in pairs]
+    tried: list[object] = []
+    relaxed, levels = reach.relaxed_seeds, reach.source_seeds
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(scc, "PEEL_MAX", 0)
+        mp.setattr(
+            reach, "relaxed_seeds", lambda *a, **k: tried.append(relaxed(*a, **k)) or tried[-1]
+        )
+        mp.setattr(reach, "source_seeds", lambda *a, **k: tried.append("levels") or levels(*a, **k))
+        got = sparse.par_seeds(src, dst, n, engine=sparse.Engine.COMPILED, consume=True)
+    assert tried[0] is getattr(reach.GaveUp, why)
+    assert ("levels" in tried) == (why == "DEEP")
+    assert got.seeds.tolist() == _oracle(n, pairs, None)

@@ -54,6 +54,7 @@ connected components (SCC) in small-world graphs", SC 2013.
 
 from __future__ import annotations
 
+import enum
 import itertools
 from typing import TYPE_CHECKING
 
@@ -66,11 +67,22 @@ from proofgrid.graph.compiled import distinct
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-__all__ = ["forward_reach", "induced", "relaxed_seeds", "source_seeds"]
+__all__ = ["GaveUp", "forward_reach", "induced", "relaxed_seeds", "source_seeds"]
 
 IntArray = npt.NDArray[np.int64]
 Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
+
+
+class GaveUp(enum.Enum):
+    """Why :func:`relaxed_seeds` gave the source components up: the caller then finds
+    them another way, and only a reach cut short (``DEEP``) is worth trying again by
+    levels (:func:`source_seeds`); the other two reasons hold for any reach."""
+
+    NO_SOURCE = "no node of in-degree 0"
+    DEEP = "the reach had not settled after its passes"
+    MOSTLY_LEFT = "more than half the nodes unreached"
+
 
 #: Heads gathered per vectorised step: temporaries stay ~16 MB whatever the level's size.
 _STEP = 1 << 20
@@ -270,21 +282,22 @@ def relaxed_seeds(
     costs: npt.NDArray[np.int64] | npt.NDArray[np.float64] | None,
     *,
     max_passes: int = MAX_PASSES,
-) -> IntArray | None:
+) -> IntArray | GaveUp:
     """:func:`source_seeds` on the edges as they lie, by passes of relaxation (module
     docstring): no adjacency, no sort, the edges only read.
 
     ``src``, ``dst``: int32 arrays over ``0 .. n-1`` (any strides; repeats and
-    self-loops allowed). None when there is no node of in-degree 0, when the reach
-    has not settled after ``max_passes`` passes, or when more than half the nodes are
-    left unreached. O(m) a pass until a pass filtering by head finds at most ``m / 8``
-    edges still open, then O(those) a pass; besides ``G[U]``'s own strong components.
+    self-loops allowed). :class:`GaveUp` with its reason when there is no node of
+    in-degree 0, when the reach has not settled after ``max_passes`` passes, or when
+    more than half the nodes are left unreached. O(m) a pass until a pass filtering by
+    head finds at most ``m / 8`` edges still open, then O(those) a pass; besides
+    ``G[U]``'s own strong components.
     Memory ``2n`` bytes, O(``_BLOCK``) temporaries and at most ``m / 8`` open edges
     (8 bytes each: 1 byte an edge), plus ``G[U]``'s edges, 8 bytes each.
     """
     m = src.size
     if n == 0:
-        return None
+        return GaveUp.NO_SOURCE
     blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
     halves = _halves(m)
     pool: ThreadPoolExecutor | None = None
@@ -309,7 +322,7 @@ def relaxed_seeds(
             unmark.result()
         zero = np.flatnonzero(reached)
         if zero.size == 0:
-            return None
+            return GaveUp.NO_SOURCE
         count = int(zero.size)
         for _ in range(max_passes):
             by_tail = 2 * count < n  # filter first by whichever end is more often unmarked
@@ -333,7 +346,7 @@ def relaxed_seeds(
                 halves = _halves(edges[0].size)
                 keep = edges[0].size
         else:
-            return None
+            return GaveUp.DEEP
     finally:
         if pool is not None:
             pool.shutdown()
@@ -341,7 +354,7 @@ def relaxed_seeds(
     if rest.size == 0:
         return zero
     if 2 * rest.size > n:
-        return None
+        return GaveUp.MOSTLY_LEFT
     local = np.full(n, -1, dtype=np.int32)
     local[rest] = np.arange(rest.size, dtype=np.int32)
     tails: list[Int32Array] = []

@@ -252,12 +252,14 @@ def par_seeds(
     compiled.phase("checks")
     quick = reach.relaxed_seeds(s, d, n, c)  # on the edges as they lie: no sort
     compiled.phase("reach")
-    if quick is not None:
+    if not isinstance(quick, reach.GaveUp):
         return SeedSet(quick, int(compiled.seed_cost(quick, c)), chosen)
     adj = compiled.pack_csr(keys, n)  # the adjacency inside the edges' memory
     try:
-        seeds = reach.source_seeds(adj.indptr, adj.indices, c)
-        compiled.phase("reach")
+        seeds = None
+        if quick is reach.GaveUp.DEEP:  # cut short: level by level, it may settle
+            seeds = reach.source_seeds(adj.indptr, adj.indices, c)
+            compiled.phase("reach")
         if seeds is None:  # no trimmed node, a deep reach, or most nodes left
             seeds = compiled.csr_seeds(adj, c)
     finally:
