@@ -155,3 +155,28 @@ def test_mixed_column_types_are_refused() -> None:
 def _sync_graph(df: pd.DataFrame) -> Any:
     with dask.config.set({"dataframe.shuffle.method": "tasks"}):
         return frame_graph(_sync(), dd.from_pandas(df, npartitions=2), None, 1)
+
+
+def test_with_costs_the_entered_colours_are_shuffled_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With costs the found nodes are read twice (the summaries, then every member of
+    the source components); the entered colours behind them are made once, as without
+    costs, not once a read (the shuffles of the trimmed heads and crossing colours ran
+    twice). The answer is networkx's either way."""
+    from proofgrid.par import cluster  # noqa: PLC0415
+
+    rows = [(i, (i * 7 + 3) % 40) for i in range(40)] + [(40 + i, i) for i in range(5)]
+    calls: list[int] = []
+    real = cluster._trimmed_heads
+
+    def counted(edges: Any, reach: Any) -> Any:
+        calls.append(1)
+        return real(edges, reach)
+
+    monkeypatch.setattr(cluster, "_trimmed_heads", counted)
+    made = []
+    for costs in (None, {v: str(v % 3 + 1) for v in range(45)}):
+        calls.clear()
+        res, _ = _cluster_answer(rows, 3, 1, costs)
+        made.append(len(calls))
+        assert (len(res.seeds), Decimal(res.cost)) == _networkx(rows, costs)
+    assert made[0] > 0 and made[1] == made[0], made

@@ -498,6 +498,8 @@ def find_sources(run: Cluster, graph: Graph, keep: int | None, rounds: Rounds) -
     heads = _shuffle(_pair(_trimmed_heads, graph.edges, reach, _meta(v=i8)), "v", parts)
     crossings.append(_pair(_reached_colours, reach, heads, _meta(v=i8)))
     roots = _shuffle(dd.concat(crossings), "v", parts)  # type: ignore[no-untyped-call]
+    if keep is None:  # ``found`` is read twice (summaries, then members): shuffle once
+        roots = run.persist(roots)
     found = _pair(_entered, labels, roots, _meta(label=i8, id=i8, entered=b1))
     first = 1 if keep is None else keep
     partial = found.map_partitions(
