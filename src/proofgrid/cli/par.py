@@ -319,8 +319,7 @@ def _widen_pipe(stream: Any) -> None:
     take turns every 64 KiB (measured: 65 MB through ``farm-bench``'s pipe, 0.119 ->
     0.088 s). Anything else, or a refusal (a lower ``/proc/sys/fs/pipe-max-size``),
     leaves the stream as it is."""
-    import os  # noqa: PLC0415 (only for output)
-    import stat  # noqa: PLC0415
+    import stat  # noqa: PLC0415 (only for output)
 
     try:
         import fcntl  # noqa: PLC0415 (POSIX only)

@@ -269,10 +269,9 @@ def _relax(
     return marked, kept
 
 
-def _halves(m: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The ``_BLOCK``-edge blocks of ``m`` edges, dealt alternately to two threads."""
-    blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
-    return blocks[0::2], blocks[1::2]
+def _blocks(m: int) -> list[tuple[int, int]]:
+    """The ``_BLOCK``-edge blocks of ``m`` edges."""
+    return [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
 
 
 def relaxed_seeds(
@@ -298,8 +297,8 @@ def relaxed_seeds(
     m = src.size
     if n == 0:
         return GaveUp.NO_SOURCE
-    blocks = [(a, min(a + _BLOCK, m)) for a in range(0, m, _BLOCK)]
-    halves = _halves(m)
+    blocks = _blocks(m)
+    halves = blocks[0::2], blocks[1::2]  # dealt alternately to two threads
     pool: ThreadPoolExecutor | None = None
     if len(blocks) > 1:  # a second thread only for a graph of more than one block
         from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 (start-up: on use)
@@ -343,7 +342,8 @@ def relaxed_seeds(
                     np.concatenate([t for t, _ in kept]) if kept else src[:0],
                     np.concatenate([h for _, h in kept]) if kept else dst[:0],
                 )
-                halves = _halves(edges[0].size)
+                left = _blocks(edges[0].size)
+                halves = left[0::2], left[1::2]
                 keep = edges[0].size
         else:
             return GaveUp.DEEP

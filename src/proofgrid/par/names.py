@@ -12,9 +12,8 @@ never built.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Protocol
 
 import numpy as np
@@ -67,9 +66,10 @@ def gather(
 
     The index of every output byte is its position in the output plus its span's
     shift (the span's start in ``buf`` less its start in the output): one
-    ``np.repeat`` of the shifts, one added ``arange``, and one ``take`` that does not
-    check the indices (they are in ``buf`` by construction). A running sum of steps
-    (the method before) is one serial pass more, and indexing checks every index:
+    ``np.repeat`` of the shifts, the positions added from a shared ramp, and one
+    ``take`` that does not check the indices (they are in ``buf`` by construction).
+    A running sum of steps (the method before) is one serial pass more, and indexing
+    checks every index:
     0.105 s against 0.072 s for the 4.7·10⁷ bytes of a real certificate's sources.
     int32 indices when the buffer and the output allow. Temporary: 4 or 8 bytes an
     output byte, and 8 bytes an output byte of one step (``_RAMP`` bytes: ``take``
@@ -102,7 +102,7 @@ def gather(
 _RAMP = 1 << 20  # output bytes :func:`gather` indexes at once
 
 
-@functools.cache
+@cache
 def _ramp() -> Any:
     """``0 .. _RAMP-1`` as intp, made once (read only: threads share it)."""
     ramp: Any = np.arange(_RAMP, dtype=np.intp)

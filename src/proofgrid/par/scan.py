@@ -496,7 +496,7 @@ def scan_chunks(
     """``(first line, scan, end)`` of each chunk of ``buf[lo:size]`` in file order
     (``narrow``: see :func:`_scan`; ``end``: the chunk's end offset; ``line_base``:
     the lines before ``lo``), scanned by :func:`_ordered_scans`."""
-    for line0, got, _buf, _base, stop in _ordered_scans(
+    for line0, got, _base, stop in _ordered_scans(
         _spans(buf, size, lo), source, narrow=narrow, pack=pack, line_base=line_base
     ):
         yield line0, got, stop
@@ -528,8 +528,8 @@ _Task = tuple[npt.NDArray[np.uint8], int, tuple[int, int, bool]] | _Failure
 
 def _ordered_scans(
     tasks: Iterator[_Task], source: str, *, narrow: bool, pack: bool, line_base: int
-) -> Generator[tuple[int, Scan, npt.NDArray[np.uint8], int, int], None, None]:
-    """``(first line, scan, buffer, its stream offset, end)`` of each chunk of ``tasks`` in
+) -> Generator[tuple[int, Scan, int, int], None, None]:
+    """``(first line, scan, its buffer's stream offset, end)`` of each chunk of ``tasks`` in
     order, scanned on up to ``THREADS`` threads (numpy releases the GIL in its loops).
 
     One window of ``2 * THREADS`` chunks in flight runs over all the tasks, pulled as it
@@ -591,7 +591,7 @@ def _ordered_scans(
             got = tried or _scan(
                 buf, span, line0, source, scratch=scratch_for(span), narrow=narrow, pack=pack
             )
-            yield line0, got, buf, base, span[1]
+            yield line0, got, base, span[1]
             line0 += got[3]
     finally:
         if pool is not None:
@@ -791,7 +791,6 @@ class TextStream:
         self.fh, self.source, self.keep = fh, source, keep
         self.buf = alloc(size if keep and size is not None else 0)
         self.size = 0  # bytes of text read so far (in the stream)
-        self.scanned = 0  # bytes of text scanned so far (in the stream)
         self._cut = 0  # bytes of text cut into chunks so far (in the stream)
         self.lines = 0  # newlines in the scanned text
         self._base = 0  # stream offset of buf[0]
@@ -887,10 +886,9 @@ class TextStream:
         chunk's end in the stream; ``pack``: see :func:`_scan`), the next piece read
         while the last one's chunks are scanned (:func:`_ordered_scans`)."""
         self.pack = pack
-        for line0, got, _buf, base, stop in _ordered_scans(
+        for line0, got, base, stop in _ordered_scans(
             self._tasks(), self.source, narrow=narrow, pack=pack, line_base=self.lines
         ):
-            self.scanned = base + stop
             yield line0, got, base + stop
             self.lines = line0 + got[3]
 

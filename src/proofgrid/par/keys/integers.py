@@ -55,7 +55,7 @@ class IntegerCoder:
         eighth to spare the first time, so that a chunk's maximum a little past the
         first chunk's does not grow them again). The table has one entry more, always
         unseen, where :meth:`add`'s gather clips the values past it."""
-        held = self._code.size - 1 if self._code.size else 0
+        held = self._code.size - 1
         size = max(top, min(max(2 * held, top + top // 8), limit, _MAX_CODES))
         code = np.full(size + 1, _UNSEEN, dtype=np.int32)
         code[:held] = self._code[:held]
